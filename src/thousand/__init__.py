@@ -1,0 +1,88 @@
+"""thousand: the rules of Thousand (Тысяча), the three-player Russian card game, as an immutable
+state machine.
+
+>>> import random
+>>> import thousand as th
+>>> state = th.new_game(th.Rules.classic(), dealer=0)
+>>> rng = random.Random(7)
+>>> while not state.is_terminal:
+...     state = th.apply(state, rng.choice(th.legal_actions(state)))
+>>> state.winner in (0, 1, 2, None)
+True
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    Bid,
+    Contract,
+    Deal,
+    DealCard,
+    Distribute,
+    Give,
+    Pass,
+    Play,
+    parse_action,
+)
+from .cards import Card, Rank, Suit, cards
+from .engine import apply, chance_outcomes, legal_actions, new_game
+from .errors import IllegalActionError, RulesError, ThousandError
+from .rules import (
+    BarrelRules,
+    BiddingRules,
+    BoltRules,
+    DistributionRules,
+    GoldenRoundRules,
+    HiddenRoundRules,
+    PlayRules,
+    RedealRules,
+    Rules,
+    ScoringRules,
+    TalonRules,
+)
+from .sheet import DealRecord, Event, EventKind
+from .state import Phase, State
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "Action",
+    "BarrelRules",
+    "Bid",
+    "BiddingRules",
+    "BoltRules",
+    "Card",
+    "Contract",
+    "Deal",
+    "DealCard",
+    "DealRecord",
+    "Distribute",
+    "DistributionRules",
+    "Event",
+    "EventKind",
+    "Give",
+    "GoldenRoundRules",
+    "HiddenRoundRules",
+    "IllegalActionError",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayRules",
+    "Rank",
+    "RedealRules",
+    "Rules",
+    "RulesError",
+    "ScoringRules",
+    "State",
+    "Suit",
+    "TalonRules",
+    "ThousandError",
+    "__version__",
+    "apply",
+    "cards",
+    "chance_outcomes",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+]

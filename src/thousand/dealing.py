@@ -1,0 +1,111 @@
+"""Dealing: the chance node at the start of every deal (R-DEAL-1, R-TABLE-1).
+
+The k-th card dealt (k = 0..23) goes to seat ``(dealer + 1 + k) % 3`` for k < 21, else to the
+talon. A whole :class:`~thousand.Deal` may be applied instead, at the first chance node.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+from ._tables import by_suit_pattern, select
+from .actions import DEAL_CARD, Action, Deal, DealCard
+from .cards import FULL_PACK, mask_of
+from .errors import IllegalActionError
+from .state import Phase, State, with_seat
+
+__all__ = ["apply_deal", "apply_deal_card", "chance_outcomes", "legal_deal_cards"]
+
+_DEAL_TABLES: Final = by_suit_pattern(DEAL_CARD)
+
+
+def _dealt(state: State) -> int:
+    h = state._hands
+    return h[0] | h[1] | h[2] | state._talon
+
+
+def legal_deal_cards(state: State) -> tuple[Action, ...]:
+    """The cards not dealt yet, as :class:`~thousand.DealCard` actions in card order."""
+    return select(_DEAL_TABLES, FULL_PACK ^ _dealt(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Each undealt card with its probability: all equally likely."""
+    outcomes = legal_deal_cards(state)
+    p = Fraction(1, len(outcomes))
+    return tuple((a, p) for a in outcomes)
+
+
+def _opened(state: State, hands: tuple[int, int, int], talon: int, history: object) -> State:
+    """The state after the last card: the auction opens at the dealer's left (R-BID-1)."""
+    return State(
+        state._match,
+        Phase.BIDDING,
+        (state._match.dealer + 1) % 3,
+        hands,
+        talon,
+        (0, -1, 0),
+        None,
+        None,
+        0,
+        (),
+        None,
+        (),
+        (0, 0, 0),
+        (0, 0, 0),
+        (),
+        history,  # type: ignore[arg-type]
+    )
+
+
+def apply_deal_card(state: State, action: DealCard) -> State:
+    """Deal one card to the next place in dealing order."""
+    if state._phase is not Phase.DEALING:
+        raise IllegalActionError(action, state._phase, "cards are dealt only at a chance node")
+    bit = action.card.mask
+    dealt = _dealt(state)
+    if dealt & bit:
+        raise IllegalActionError(action, state._phase, f"{action.card} has already been dealt")
+    k = dealt.bit_count()
+    h = state._hands
+    talon = state._talon
+    if k < 21:
+        seat = (state._match.dealer + 1 + k) % 3
+        hands = with_seat(h, seat, h[seat] | bit)
+    else:
+        hands = h
+        talon |= bit
+    history = (state._history, action)
+    if k == 23:
+        return _opened(state, hands, talon, history)
+    return State(
+        state._match,
+        Phase.DEALING,
+        None,
+        hands,
+        talon,
+        (0, -1, 0),
+        None,
+        None,
+        0,
+        (),
+        None,
+        (),
+        (0, 0, 0),
+        (0, 0, 0),
+        (),
+        history,
+    )
+
+
+def apply_deal(state: State, action: Deal) -> State:
+    """Deal the whole hands and talon of ``action`` at once."""
+    if state._phase is not Phase.DEALING or _dealt(state):
+        raise IllegalActionError(
+            "Deal(...)",
+            state._phase,
+            "a whole deal is legal only at the first chance node of a deal",
+        )
+    hands = (mask_of(action.hands[0]), mask_of(action.hands[1]), mask_of(action.hands[2]))
+    return _opened(state, hands, mask_of(action.talon), (state._history, action))

@@ -1,0 +1,329 @@
+"""The rules in force at a table, as a tree of frozen sections.
+
+Every option named in the rulings has a field here. ``Rules()`` is the classic game
+(``classic.en.txt``); ``Rules.standard()`` is the base text of the fuller rulebook with every
+agreement off. Sections are built with ``attrs.evolve`` or their constructors; invalid values
+raise :class:`~thousand.RulesError` naming the field and the reason. Validation happens only
+when rules are built, never while a game is played.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from .errors import RulesError
+
+__all__ = [
+    "BarrelRules",
+    "BiddingRules",
+    "BoltRules",
+    "DistributionRules",
+    "GoldenRoundRules",
+    "HiddenRoundRules",
+    "PlayRules",
+    "RedealRules",
+    "Rules",
+    "ScoringRules",
+    "TalonRules",
+]
+
+BidLimit = Literal["sum", "any"]
+MarriageDeclaration = Literal["optional", "automatic"]
+BarrelReading = Literal["classic", "standard"]
+BoltCount = Literal["game", "row"]
+
+
+def _check(
+    kind: type | tuple[type, ...],
+    *,
+    low: int | None = None,
+    choices: tuple[str, ...] = (),
+    step: int = 5,
+) -> Any:
+    """An attrs validator that raises RulesError with the field's name and the reason."""
+
+    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        where = f"{type(instance).__name__}.{attribute.name}"
+        if kind is bool and not isinstance(value, bool):
+            raise RulesError(f"{where} must be True or False, not {value!r}")
+        if kind is not bool and (isinstance(value, bool) or not isinstance(value, kind)):
+            raise RulesError(f"{where} has the wrong type: {value!r}")
+        if choices and value not in choices:
+            raise RulesError(
+                f"{where} must be one of {', '.join(map(repr, choices))}, not {value!r}"
+            )
+        if low is not None and isinstance(value, int) and value < low:
+            raise RulesError(f"{where} must be at least {low}, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and value % step:
+            raise RulesError(f"{where} must be a multiple of {step}, not {value!r}")
+
+    return validate
+
+
+_BOOL = _check(bool)
+
+
+def _opt_int_plain(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise RulesError(
+            f"DistributionRules.{attribute.name} must be None or a whole number of at least 0, "
+            f"not {value!r}"
+        )
+
+
+def _deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(f"BarrelRules.deals must be a whole number of at least 1, not {value!r}")
+
+
+def _max_deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(
+            f"ScoringRules.max_deals must be a whole number of at least 1, not {value!r}"
+        )
+
+
+def _opt_int(low: int = 0, step: int = 5) -> Any:
+    inner = _check(int, low=low, step=step)
+
+    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return validate
+
+
+@attrs.frozen
+class BiddingRules:
+    """The auction (R-BID-*)."""
+
+    #: R-BID-3: ``"sum"`` (classic) caps a bid at 120 plus the marriages in hand; ``"any"``
+    #: (standard) at 120 without a marriage and 400 with at least one.
+    limit: BidLimit = attrs.field(default="sum", validator=_check(str, choices=("sum", "any")))
+    #: R-BID-2: any higher multiple of 5 (True), or only the high bid + 5 ("No Jumping").
+    jumps: bool = attrs.field(default=True, validator=_BOOL)
+    #: "Declaring without Marriage" (A22): the limit is at least 400 without a marriage.
+    without_marriage: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Skip Declaring" (A6): a seat whose score is below this may not bid.
+    skip_below: int | None = attrs.field(default=None, validator=_opt_int(low=-100_000))
+
+
+@attrs.frozen
+class TalonRules:
+    """Who sees the talon and the given cards (R-TALON-*, A26)."""
+
+    #: "Don't Expose on 100" turns this off: at a winning bid of 100 only the declarer sees it.
+    expose_on_100: bool = attrs.field(default=True, validator=_BOOL)
+    #: "Quiet Drop": an opponent does not even see that the other one received a card.
+    quiet_drop: bool = attrs.field(default=False, validator=_BOOL)
+
+
+@attrs.frozen
+class PlayRules:
+    """The tricks and marriages (R-PLAY-*, R-MARRIAGE-*)."""
+
+    #: R-PLAY-2: a seat that cannot follow suit must trump if it can (classic; "Should Play with
+    #: Trumps").
+    must_trump: bool = attrs.field(default=True, validator=_BOOL)
+    #: R-MARRIAGE-1: ``"optional"`` (classic) or ``"automatic"`` (standard).
+    marriage_declaration: MarriageDeclaration = attrs.field(
+        default="optional", validator=_check(str, choices=("optional", "automatic"))
+    )
+    #: "Trumps in First Move": marriages may be declared on the first lead too.
+    trumps_in_first_move: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Ace Marriage" (A21): four aces may be declared for 200.
+    ace_marriage: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Don't Allow Opponent Trumps" turns this off (A23).
+    opponent_trumps: bool = attrs.field(default=True, validator=_BOOL)
+
+
+@attrs.frozen
+class ScoringRules:
+    """Deal scoring and the end of the game (R-SCORE-*, R-END-*)."""
+
+    #: R-END-1: the score that ends the game (1000; "More than 1000 to Win": 1005).
+    target: int = attrs.field(default=1000, validator=_check(int, low=5))
+    #: The penalty of bolts and the barrel (A3, "Penalty Amount").
+    penalty: int = attrs.field(default=120, validator=_check(int, low=0))
+    #: R-END-2: the game ends after this many deals anyway.
+    max_deals: int = attrs.field(default=200, validator=_max_deals)
+    #: "Round Own Points" (A24).
+    round_own_points: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Score Reset on 555" and "on -555".
+    reset_on_555: bool = attrs.field(default=False, validator=_BOOL)
+    reset_on_minus_555: bool = attrs.field(default=False, validator=_BOOL)
+    #: "4 Nines Bonus" (A25).
+    four_nines_bonus: bool = attrs.field(default=False, validator=_BOOL)
+
+
+@attrs.frozen
+class BarrelRules:
+    """The barrel (R-BARREL-*)."""
+
+    #: The barrel is played (classic and standard both play it).
+    enabled: bool = attrs.field(default=True, validator=_BOOL)
+    #: R-BARREL-1: 880 ("900 Points for Barrel": 900).
+    threshold: int = attrs.field(default=880, validator=_check(int, low=0))
+    #: R-BARREL-2: may a seat reach the target from below the threshold in one deal?
+    jump: bool = attrs.field(default=True, validator=_BOOL)
+    #: R-BARREL-3: how a seat on the barrel wins or fails.
+    reading: BarrelReading = attrs.field(
+        default="classic", validator=_check(str, choices=("classic", "standard"))
+    )
+    #: R-BARREL-4: deals a seat may spend on the barrel.
+    deals: int = attrs.field(default=3, validator=_deals)
+    #: "Throw off Barrel" (A16).
+    throw_off: bool = attrs.field(default=False, validator=_BOOL)
+    #: R-BARREL-5; "Several Players on Barrel" sets it to False (A16).
+    several: bool = attrs.field(default=True, validator=_BOOL)
+    #: "Zero after 3 Barrels" (A18).
+    zero_after_three: bool = attrs.field(default=False, validator=_BOOL)
+
+
+@attrs.frozen
+class BoltRules:
+    """Bolts (R-BOLT-*)."""
+
+    enabled: bool = attrs.field(default=False, validator=_BOOL)
+    #: R-BOLT-2: count over the game, or only in a row ("3 Zero Wins in a Row", A17).
+    count: BoltCount = attrs.field(default="game", validator=_check(str, choices=("game", "row")))
+    #: R-BOLT-1: the declarer gets bolts too ("Avoid own Bolt" turns this off).
+    declarer: bool = attrs.field(default=True, validator=_BOOL)
+
+
+@attrs.frozen
+class DistributionRules:
+    """Giving up after the talon (R-DIST-1, A19, A20)."""
+
+    enabled: bool = attrs.field(default=False, validator=_BOOL)
+    #: "60 Points per Player": a fixed amount per opponent instead of half the contract.
+    per_opponent: int | None = attrs.field(default=None, validator=_opt_int())
+    #: "Don't Subtract Order" turns this off.
+    subtract: bool = attrs.field(default=True, validator=_BOOL)
+    #: "Subtract on Third": with ``subtract`` off, every third distribution costs the contract.
+    subtract_on_third: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Distributions Limit": at most this many per seat per game.
+    limit: int | None = attrs.field(default=None, validator=_opt_int_plain)
+    #: "Distribute on Barrel" (A20).
+    on_barrel: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Distribute When the Golden Round is played".
+    in_golden_round: bool = attrs.field(default=False, validator=_BOOL)
+
+
+@attrs.frozen
+class GoldenRoundRules:
+    """The golden round (A10, A11)."""
+
+    enabled: bool = attrs.field(default=False, validator=_BOOL)
+    reset_to_zero: bool = attrs.field(default=False, validator=_BOOL)
+    allow_increase: bool = attrs.field(default=False, validator=_BOOL)
+    bolt_doubling: bool = attrs.field(default=False, validator=_BOOL)
+
+
+@attrs.frozen
+class HiddenRoundRules:
+    """The hidden game (A14, A15)."""
+
+    enabled: bool = attrs.field(default=False, validator=_BOOL)
+    hide_talon: bool = attrs.field(default=False, validator=_BOOL)
+    disabled_on_barrel: bool = attrs.field(default=False, validator=_BOOL)
+    allow_distribute: bool = attrs.field(default=False, validator=_BOOL)
+    allow_unhide: bool = attrs.field(default=False, validator=_BOOL)
+    no_declaring_when_unhidden: bool = attrs.field(default=False, validator=_BOOL)
+    no_more_than_240: bool = attrs.field(default=False, validator=_BOOL)
+    bolt_doubling: bool = attrs.field(default=False, validator=_BOOL)
+
+
+@attrs.frozen
+class RedealRules:
+    """When a seat may call a redeal (A7, A8, A9)."""
+
+    talon_score_below: int | None = attrs.field(default=None, validator=_opt_int(step=1))
+    two_nines_in_talon: bool = attrs.field(default=False, validator=_BOOL)
+    on_100_only: bool = attrs.field(default=False, validator=_BOOL)
+    card_score_below: int | None = attrs.field(default=None, validator=_opt_int(step=1))
+    four_nines_after_deal: bool = attrs.field(default=False, validator=_BOOL)
+    four_nines_on_hands: bool = attrs.field(default=False, validator=_BOOL)
+
+
+def _section(cls: type) -> Any:
+    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, cls):
+            raise RulesError(f"Rules.{attribute.name} must be a {cls.__name__}, not {value!r}")
+
+    return attrs.field(factory=cls, validator=validate)
+
+
+@attrs.frozen
+class Rules:
+    """The rules in force: ``Rules() == Rules.classic()``.
+
+    >>> Rules() == Rules.classic()
+    True
+    >>> Rules.standard().bidding.limit
+    'any'
+    >>> import attrs
+    >>> attrs.evolve(Rules(), scoring=ScoringRules(target=1005)).scoring.target
+    1005
+    """
+
+    bidding: BiddingRules = _section(BiddingRules)
+    talon: TalonRules = _section(TalonRules)
+    play: PlayRules = _section(PlayRules)
+    scoring: ScoringRules = _section(ScoringRules)
+    barrel: BarrelRules = _section(BarrelRules)
+    bolts: BoltRules = _section(BoltRules)
+    distribution: DistributionRules = _section(DistributionRules)
+    golden_round: GoldenRoundRules = _section(GoldenRoundRules)
+    hidden_round: HiddenRoundRules = _section(HiddenRoundRules)
+    redeals: RedealRules = _section(RedealRules)
+
+    def __attrs_post_init__(self) -> None:
+        if self.barrel.threshold >= self.scoring.target:
+            raise RulesError(
+                f"BarrelRules.threshold ({self.barrel.threshold}) must be below "
+                f"ScoringRules.target ({self.scoring.target})"
+            )
+
+    @classmethod
+    def classic(cls) -> Rules:
+        """The classic rules of ``classic.en.txt``: the default."""
+        return cls()
+
+    @classmethod
+    def standard(cls) -> Rules:
+        """The base text of the fuller rulebook with every agreement off."""
+        return cls(
+            bidding=BiddingRules(limit="any"),
+            play=PlayRules(must_trump=False, marriage_declaration="automatic"),
+            barrel=BarrelRules(jump=False, reading="standard"),
+            bolts=BoltRules(enabled=True),
+            distribution=DistributionRules(enabled=True),
+        )
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """A JSON-ready dict of every section and field."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rebuild rules from :meth:`to_dict`; missing sections and fields take the classic
+        defaults, unknown names raise :class:`~thousand.RulesError`."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be a dict of sections, not {type(data).__name__}")
+        sections: dict[str, Any] = {}
+        fields = attrs.fields_dict(cls)
+        for name, values in data.items():
+            if name not in fields:
+                raise RulesError(f"unknown rules section {name!r}")
+            section_cls = fields[name].default.factory  # type: ignore[union-attr]
+            if not isinstance(values, dict):
+                raise RulesError(f"rules section {name!r} must be a dict, not {values!r}")
+            known = attrs.fields_dict(section_cls)
+            for key in values:
+                if key not in known:
+                    raise RulesError(f"unknown rules field {name}.{key}")
+            sections[name] = section_cls(**values)
+        return cls(**sections)

@@ -1,0 +1,361 @@
+"""The state of a game: an immutable value, read through properties.
+
+Inside, card sets are int bitmasks and game-level facts that change only between deals sit in
+one shared :class:`Match` value, so that a move builds one small object and copies nothing
+else. ``history`` is kept as a chain of ``(previous, action)`` pairs and unrolled on demand.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, Suit, card_points, cards_of
+from .sheet import DealRecord
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .rules import Rules
+
+__all__ = ["Match", "Phase", "State", "with_seat"]
+
+Triple = tuple[int, int, int]
+History = tuple[Any, "Action"] | None
+
+
+class Phase(enum.Enum):
+    """The stages of a deal, and the end of the game."""
+
+    #: Chance: the cards are being dealt (R-DEAL-1).
+    DEALING = "dealing"
+    #: The auction (R-BID-*).
+    BIDDING = "auction"
+    #: The declarer has taken the talon and gives a card to each opponent (R-TALON-1, -2).
+    GIVING = "giving"
+    #: The declarer fixes the contract (R-TALON-3).
+    CONTRACT = "contract"
+    #: The eight tricks (R-PLAY-*).
+    PLAYING = "play"
+    #: The game is over (R-END-*).
+    GAME_OVER = "finished game"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class Match:
+    """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet."""
+
+    __slots__ = ("barrel", "bolts", "deal_number", "dealer", "rules", "scores", "sheet", "winner")
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deal_number: int,
+        scores: Triple,
+        barrel: tuple[int | None, int | None, int | None],
+        bolts: Triple,
+        sheet: tuple[DealRecord, ...],
+        winner: int | None,
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deal_number = deal_number
+        self.scores = scores
+        self.barrel = barrel
+        self.bolts = bolts
+        self.sheet = sheet
+        self.winner = winner
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.dealer,
+            self.deal_number,
+            self.scores,
+            self.barrel,
+            self.bolts,
+            self.sheet,
+            self.winner,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class State:
+    """A moment of a game of Thousand. Build one with :func:`~thousand.new_game`, move on with
+    :func:`~thousand.apply`; a state never changes.
+
+    Properties follow ``api.md``. Card sets are ``frozenset`` of :class:`~thousand.Card`.
+    """
+
+    __slots__ = (
+        "_auction",
+        "_contract",
+        "_declarer",
+        "_exposed",
+        "_gives",
+        "_hands",
+        "_history",
+        "_marriages",
+        "_match",
+        "_phase",
+        "_points",
+        "_talon",
+        "_to_move",
+        "_trick",
+        "_trump",
+        "_won",
+    )
+
+    # The auction: (high bid, high bidder, bit mask of seats that passed); (0, -1, 0) before it.
+    _auction: tuple[int, int, int]
+
+    def __init__(
+        self,
+        match: Match,
+        phase: Phase,
+        to_move: int | None,
+        hands: Triple,
+        talon: int,
+        auction: tuple[int, int, int],
+        declarer: int | None,
+        contract: int | None,
+        exposed: int,
+        gives: tuple[tuple[Card, int], ...],
+        trump: Suit | None,
+        trick: tuple[tuple[int, Card], ...],
+        won: Triple,
+        points: Triple,
+        marriages: tuple[tuple[int, Suit], ...],
+        history: History,
+    ) -> None:
+        self._match = match
+        self._phase = phase
+        self._to_move = to_move
+        self._hands = hands
+        self._talon = talon
+        self._auction = auction
+        self._declarer = declarer
+        self._contract = contract
+        self._exposed = exposed
+        self._gives = gives
+        self._trump = trump
+        self._trick = trick
+        self._won = won
+        self._points = points
+        self._marriages = marriages
+        self._history = history
+
+    # -- the game -------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self._match.rules
+
+    @property
+    def phase(self) -> Phase:
+        """The stage of the deal, or :attr:`Phase.GAME_OVER`."""
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None at a chance node and when the game is over."""
+        return self._to_move
+
+    @property
+    def is_chance(self) -> bool:
+        """True while the cards are being dealt."""
+        return self._phase is Phase.DEALING
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, from 1 (after the end: the last deal's)."""
+        return self._match.deal_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self._match.dealer
+
+    @property
+    def scores(self) -> Triple:
+        """The seats' game scores."""
+        return self._match.scores
+
+    @property
+    def barrel(self) -> tuple[int | None, int | None, int | None]:
+        """Per seat: the deals it has used on the barrel, or None when it is not on it."""
+        return self._match.barrel
+
+    @property
+    def bolts(self) -> Triple:
+        """Per seat: bolts toward its next penalty (0, 1 or 2; always 0 without bolts)."""
+        return self._match.bolts
+
+    @property
+    def sheet(self) -> tuple[DealRecord, ...]:
+        """The score sheet: one record per finished deal."""
+        return self._match.sheet
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over; None before, and after a drawn game."""
+        return self._match.winner
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since :func:`~thousand.new_game`, chance included."""
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return tuple(out)
+
+    # -- the deal -------------------------------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card]]:
+        """The seats' hands."""
+        h = self._hands
+        return (frozenset(cards_of(h[0])), frozenset(cards_of(h[1])), frozenset(cards_of(h[2])))
+
+    @property
+    def talon(self) -> frozenset[Card]:
+        """The talon while it lies on the table (empty once the declarer has taken it)."""
+        return frozenset(cards_of(self._talon))
+
+    @property
+    def taken_talon(self) -> frozenset[Card]:
+        """The three cards the declarer took from the talon (empty before)."""
+        return frozenset(cards_of(self._exposed))
+
+    @property
+    def gives(self) -> tuple[tuple[Card, int], ...]:
+        """The cards the declarer gave, as ``(card, seat)`` in the order given (R-TALON-2)."""
+        return self._gives
+
+    @property
+    def high_bid(self) -> int | None:
+        """The highest bid so far (after the auction: the winning bid); None before any bid."""
+        return self._auction[0] or None
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer, once the auction has ended."""
+        return self._declarer
+
+    @property
+    def contract(self) -> int | None:
+        """The contract, once the declarer has fixed it."""
+        return self._contract
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit in force, or None (R-PLAY-4)."""
+        return self._trump
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards on the table as ``(seat, card)`` in play order."""
+        return self._trick
+
+    @property
+    def tricks_won(self) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card]]:
+        """The cards of the tricks each seat has won in this deal."""
+        w = self._won
+        return (frozenset(cards_of(w[0])), frozenset(cards_of(w[1])), frozenset(cards_of(w[2])))
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks of the deal are complete."""
+        w = self._won
+        return (w[0] | w[1] | w[2]).bit_count() // 3
+
+    @property
+    def card_points(self) -> Triple:
+        """Card points in the tricks each seat has won in this deal."""
+        w = self._won
+        return (card_points(w[0]), card_points(w[1]), card_points(w[2]))
+
+    @property
+    def points(self) -> Triple:
+        """Deal points so far: card points of complete tricks plus marriages declared."""
+        return self._points
+
+    @property
+    def marriages(self) -> tuple[tuple[int, Suit], ...]:
+        """The marriages declared in this deal, as ``(seat, suit)`` in order."""
+        return self._marriages
+
+    # -- values ---------------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._match,
+            self._phase,
+            self._to_move,
+            self._hands,
+            self._talon,
+            self._auction,
+            self._declarer,
+            self._contract,
+            self._exposed,
+            self._gives,
+            self._trump,
+            self._trick,
+            self._won,
+            self._points,
+            self._marriages,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        if self is other:
+            return True
+        return self._key() == other._key() and self.history == other.history
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Flatten the history chain: pickling a long chain of nested pairs would recurse deeply.
+        return (_rebuild, (self._key(), self.history))
+
+    def __repr__(self) -> str:
+        where = f"deal {self.deal_number}, {self._phase.value}"
+        who = "" if self._to_move is None else f", seat {self._to_move} to move"
+        return f"<State {where}{who}, scores {self.scores}>"
+
+
+def with_seat(values: Triple, seat: int, value: int) -> Triple:
+    """``values`` with the entry of ``seat`` replaced by ``value``."""
+    if seat == 0:
+        return (value, values[1], values[2])
+    if seat == 1:
+        return (values[0], value, values[2])
+    return (values[0], values[1], value)
+
+
+def _rebuild(key: tuple[Any, ...], history: tuple[Action, ...]) -> State:
+    chain: History = None
+    for action in history:
+        chain = (chain, action)
+    return State(*key, chain)  # type: ignore[call-arg]
