@@ -26,7 +26,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, Rank, Suit, cards
-from .engine import apply, chance_outcomes, legal_actions, new_game
+from .engine import apply, chance_outcomes, legal_actions, new_game, perft
 from .errors import IllegalActionError, RulesError, ThousandError
 from .rules import (
     BarrelRules,
@@ -85,4 +85,5 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "perft",
 ]

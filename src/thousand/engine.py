@@ -16,7 +16,7 @@ from .rules import Rules
 from .state import Match, Phase, State
 from .talon import apply_contract, apply_distribute, apply_give, legal_contracts, legal_gives
 
-__all__ = ["apply", "chance_outcomes", "legal_actions", "new_game"]
+__all__ = ["apply", "chance_outcomes", "legal_actions", "new_game", "perft"]
 
 
 def _unsupported(rules: Rules) -> list[str]:
@@ -155,3 +155,18 @@ def apply(state: State, action: Action) -> State:
     if state._phase is Phase.GAME_OVER:
         raise IllegalActionError(action, state._phase, "the game is over")
     return handler(state, action)
+
+
+def perft(state: State, depth: int) -> int:
+    """The number of distinct legal action sequences of length ``depth`` from ``state`` (a
+    sequence that ends the game early counts once). Chance nodes count each card dealt.
+
+    >>> perft(new_game(), 2)
+    552
+    """
+    if depth <= 0 or state._phase is Phase.GAME_OVER:
+        return 1
+    actions = legal_actions(state)
+    if depth == 1:
+        return len(actions)
+    return sum(perft(apply(state, a), depth - 1) for a in actions)

@@ -1,0 +1,23 @@
+"""Shared test configuration: Hypothesis profiles.
+
+``HYPOTHESIS_PROFILE=ci`` (set by ``.ci/run``) runs more examples with no deadline;
+``dev`` (the default) keeps a local run quick.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "ci",
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
