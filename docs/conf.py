@@ -29,8 +29,9 @@ ROOT = HERE.parent
 SRC = ROOT / "src"
 sys.path.insert(0, str(SRC))
 
-import thousand  # noqa: E402
 from sphinx.util import logging  # noqa: E402
+
+import thousand  # noqa: E402
 
 # -- Project -----------------------------------------------------------------------------------
 
@@ -78,9 +79,12 @@ _OWN_DOCSTRINGS = {
 
 # The engine's own docstrings (pulled in by autodoc on the API page) use the bare names, as they
 # would inside the package; the narrative pages use ``th.``.
-doctest_global_setup = """
+doctest_global_setup = f"""
+import runpy
+from pathlib import Path
 import thousand as th
 from thousand import *
+EXAMPLES = Path({str(ROOT / "examples")!r})
 """
 
 # -- HTML --------------------------------------------------------------------------------------
@@ -97,11 +101,13 @@ html_theme_options = {
 #: The rulings of the sections "Table and deal" .. "End of the game" of rulings.md: the rules
 #: page gives each a stable anchor named after the id in lower case.
 RULING_IDS = (
-    "R-TABLE-1 R-DEAL-1 R-CARD-1 R-CARD-2 R-BID-1 R-BID-2 R-BID-3 R-TALON-1 R-TALON-2 "
-    "R-TALON-3 R-PLAY-1 R-PLAY-2 R-PLAY-3 R-PLAY-4 R-MARRIAGE-1 R-MARRIAGE-2 R-SCORE-1 "
-    "R-SCORE-2 R-SCORE-3 R-SCORE-4 R-BARREL-1 R-BARREL-2 R-BARREL-3 R-BARREL-4 R-BARREL-5 "
-    "R-BARREL-6 R-BOLT-1 R-BOLT-2 R-DIST-1 R-END-1 R-END-2"
-).split()
+    *("R-TABLE-1", "R-DEAL-1", "R-CARD-1", "R-CARD-2"),
+    *("R-BID-1", "R-BID-2", "R-BID-3", "R-TALON-1", "R-TALON-2", "R-TALON-3"),
+    *("R-PLAY-1", "R-PLAY-2", "R-PLAY-3", "R-PLAY-4", "R-MARRIAGE-1", "R-MARRIAGE-2"),
+    *("R-SCORE-1", "R-SCORE-2", "R-SCORE-3", "R-SCORE-4"),
+    *("R-BARREL-1", "R-BARREL-2", "R-BARREL-3", "R-BARREL-4", "R-BARREL-5", "R-BARREL-6"),
+    *("R-BOLT-1", "R-BOLT-2", "R-DIST-1", "R-END-1", "R-END-2"),
+)
 
 _RULING = re.compile(r"\bR-([A-Z]+)-(\d+|\*)")
 _LITERAL = re.compile(r"(``.*?``|:[a-z:]+:`[^`]*`)")

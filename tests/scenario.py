@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pytest
+
 import thousand as th
 
 __all__ = [
     "Layout",
     "bids",
     "deal",
+    "illegal",
     "legal",
     "plays",
     "run",
@@ -74,6 +77,18 @@ def start(
 def legal(state: th.State) -> set[str]:
     """The legal actions as a set of texts."""
     return set(map(str, th.legal_actions(state)))
+
+
+def illegal(state: th.State, action: str, *reasons: str) -> str:
+    """Assert that ``action`` raises ``th.IllegalActionError`` at ``state`` with a message that
+    names the action and contains every one of ``reasons``; return the message."""
+    with pytest.raises(th.IllegalActionError) as info:
+        th.apply(state, th.parse_action(action))
+    message = str(info.value)
+    assert action in message, message
+    for reason in reasons:
+        assert reason in message, message
+    return message
 
 
 def bids(low: int, high: int) -> set[str]:

@@ -51,7 +51,13 @@ def games(
     max_deals = draw(st.sampled_from(caps))
     rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=max_deals))
     scores = draw(_start_scores(rules))
-    return rules, draw(st.integers(0, 2)), scores, random.Random(draw(st.integers(0, 2**32))), draw(st.booleans())
+    return (
+        rules,
+        draw(st.integers(0, 2)),
+        scores,
+        random.Random(draw(st.integers(0, 2**32))),
+        draw(st.booleans()),
+    )
 
 
 def _masks(state: th.State) -> list[int]:

@@ -26,4 +26,4 @@ class IllegalActionError(ThousandError):
         self.phase = phase
         self.reason = reason
         phase_name = getattr(phase, "value", phase)
-        super().__init__(f"illegal action {action!s} in the {phase_name}: {reason}")
+        super().__init__(f"illegal action '{action!s}' in phase {phase_name}: {reason}")
