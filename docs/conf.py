@@ -19,6 +19,7 @@ It also links the ruling ids cited in the engine's docstrings (``(R-BID-3)``) to
 
 from __future__ import annotations
 
+import doctest
 import re
 import sys
 from pathlib import Path
@@ -76,6 +77,10 @@ _OWN_DOCSTRINGS = {
 }
 
 # -- doctest -----------------------------------------------------------------------------------
+
+# Sphinx's default flags include IGNORE_EXCEPTION_DETAIL, which would let an error message shown
+# on these pages drift from the engine's: check the messages too.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # The engine's own docstrings (pulled in by autodoc on the API page) use the bare names, as they
 # would inside the package; the narrative pages use ``th.``.

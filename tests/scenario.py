@@ -129,9 +129,7 @@ class Layout:
 # Every lead is the highest card of its suit left: the opener wins every trick, 120 card points;
 # the other two take no card points (bolts under the standard rules).
 # ---------------------------------------------------------------------------------------------
-SWEEP = Layout(
-    "AS TS JS 9S AC TC AD", "KS KC QC KD QD KH QH", "QS JC 9C JD 9D JH 9H", "TD AH TH"
-)
+SWEEP = Layout("AS TS JS 9S AC TC AD", "KS KC QC KD QD KH QH", "QS JC 9C JD 9D JH 9H", "TD AH TH")
 SWEEP_PLAY = "AS KS QS / TS KH JH / JS QH 9H / 9S AH TH / AC KC JC / TC QC 9C / AD KD JD / TD QD 9D"
 
 
@@ -164,7 +162,9 @@ def sweep(state: th.State, contract: int = 120) -> th.State:
 # ---------------------------------------------------------------------------------------------
 LOSE = Layout("JS 9S JC 9C JD 9D JH", "TS KS AC TC KC QD QH", "QS QC TD KD AH TH KH", "9H AS AD")
 LOSE_PLAY = "JS AS QS / TS QC 9S / KS KD JC / AC TD 9C / TC AD JD / KC KH 9D / QD AH JH / QH TH 9H"
-LOSE_PLAY_B = "JS AS QS / TS QC 9S / KS KD JC / AC TD 9C / TC AD JD / KC KH 9D / QD TH JH / QH AH 9H"
+LOSE_PLAY_B = (
+    "JS AS QS / TS QC 9S / KS KD JC / AC TD 9C / TC AD JD / KC KH 9D / QD TH JH / QH AH 9H"
+)
 
 
 def lose(state: th.State, contract: int = 100, play: str = LOSE_PLAY) -> th.State:
@@ -185,7 +185,8 @@ def lose(state: th.State, contract: int = 100, play: str = LOSE_PLAY) -> th.Stat
 #   talon   QC JC 9H
 # MAIN_AUCTION: 1 bid 100, 2 pass, 0 bid 105, 1 bid 110, 0 pass: seat 1 declarer at 110; it takes
 # the talon and gives 9C to seat 2 and 9H to seat 0. After the gives:
-#   seat 0  AD TD KD QD AH TH JH 9H;  seat 1  AS TS KS QS KH QH QC JC;  seat 2  AC TC KC JS 9S JD 9D 9C
+#   seat 0  AD TD KD QD AH TH JH 9H;  seat 1  AS TS KS QS KH QH QC JC
+#   seat 2  AC TC KC JS 9S JD 9D 9C
 # MAIN_PLAY (leader first):
 #   T1 1 AS, 2 JS, 0 9H                 -> 1: 11+2+0  = 13
 #   T2 1 KH marriage (+100, ♥ trump), 2 9D, 0 AH
@@ -201,7 +202,9 @@ def lose(state: th.State, contract: int = 100, play: str = LOSE_PLAY) -> th.Stat
 # ---------------------------------------------------------------------------------------------
 MAIN = deal("AD TD KD QD AH TH JH", "AS TS KS QS KH QH 9C", "AC TC KC JS 9S JD 9D", "QC JC 9H")
 MAIN_AUCTION = "bid 100; pass; bid 105; bid 110; pass; give 9C 2; give 9H 0"
-MAIN_PLAY = "AS JS 9H / KH* 9D AH / KD* JC JD / TH QH 9C / JH QC 9S / AD TS KC / TD QS TC / QD KS AC"
+MAIN_PLAY = (
+    "AS JS 9H / KH* 9D AH / KD* JC JD / TH QH 9C / JH QC 9S / AD TS KC / TD QS TC / QD KS AC"
+)
 
 
 def main(rules: th.Rules, contract: int = 110, *, scores: Scores = (0, 0, 0)) -> th.State:
@@ -232,7 +235,9 @@ def main(rules: th.Rules, contract: int = 110, *, scores: Scores = (0, 0, 0)) ->
 # ---------------------------------------------------------------------------------------------
 TRUMP = deal("TS KS QS JS KC QC JC", "AS KH QH KD QD AC TC", "AH TH JH 9H AD TD JD", "9C 9D 9S")
 TRUMP_AUCTION = "bid 100; pass; pass; give 9D 2; give 9S 0"
-TRUMP_PLAY = "AS AH 9S / KH* 9H JS / KD* 9D JC / AC JD KC / AD TS QD / TD QC 9C / TH KS QH / JH QS TC"
+TRUMP_PLAY = (
+    "AS AH 9S / KH* 9H JS / KD* 9D JC / AC JD KC / AD TS QD / TD QC 9C / TH KS QH / JH QS TC"
+)
 
 
 def trump(rules: th.Rules, contract: int, *, scores: Scores = (0, 0, 0)) -> th.State:
@@ -265,10 +270,14 @@ def trump(rules: th.Rules, contract: int, *, scores: Scores = (0, 0, 0)) -> th.S
 # ---------------------------------------------------------------------------------------------
 DOUBLE = deal("KS QS JS 9S JC JD 9H", "AH TH KH QH AS TS 9C", "AD TD KD QD AC KC QC", "TC JH 9D")
 DOUBLE_AUCTION = "bid 100; pass; pass; give TC 2; give JH 0"
-DOUBLE_PLAY = "AS TC 9S / KH* TD 9H / 9D AD JD / KD* JC 9C / KC* JS QH / AC JH TS / QC KS TH / QD QS AH"
+DOUBLE_PLAY = (
+    "AS TC 9S / KH* TD 9H / 9D AD JD / KD* JC 9C / KC* JS QH / AC JH TS / QC KS TH / QD QS AH"
+)
 BIG = deal("AD TD KD QD AC KC QC", "KS QS JS 9S JC JD JH", "AH TH KH QH AS TS 9D", "9C TC 9H")
 BIG_AUCTION = "bid 100; pass; pass; give 9C 2; give TC 0; contract 100"
-BIG_PLAY = "9S AS TC / KH* TD 9H / 9D AD JD / KD* JC 9C / KC* JS QH / AC JH TS / QC KS TH / QD QS AH"
+BIG_PLAY = (
+    "9S AS TC / KH* TD 9H / 9D AD JD / KD* JC 9C / KC* JS QH / AC JH TS / QC KS TH / QD QS AH"
+)
 
 
 def double(rules: th.Rules, contract: int, *, scores: Scores = (0, 0, 0)) -> th.State:
@@ -300,6 +309,10 @@ def big(rules: th.Rules, *, scores: Scores = (0, 0, 0)) -> th.State:
 # Seat 1: 0 card points + 100 = 100; seat 2: 69; seat 0: 51 + 80 = 131. Needs the standard rules
 # (no must-trump: seat 1 discards spades on ♣ leads while holding the trump QH).
 # ---------------------------------------------------------------------------------------------
-MARRIAGE_ONLY = deal("TH 9H AD TD KD QD JD", "AS TS KS QS JS KH QH", "AH JH AC TC KC QC JC", "9S 9C 9D")
+MARRIAGE_ONLY = deal(
+    "TH 9H AD TD KD QD JD", "AS TS KS QS JS KH QH", "AH JH AC TC KC QC JC", "9S 9C 9D"
+)
 MARRIAGE_ONLY_AUCTION = "bid 100; pass; pass; give 9C 2; give 9D 0; contract 100"
-MARRIAGE_ONLY_PLAY = "9S 9C 9D / KH* AH 9H / AC JD AS / TC TD TS / JH TH QH / AD KS JC / KD* QS QC / QD JS KC"
+MARRIAGE_ONLY_PLAY = (
+    "9S 9C 9D / KH* AH 9H / AC JD AS / TC TD TS / JH TH QH / AD KS JC / KD* QS QC / QD JS KC"
+)

@@ -84,7 +84,7 @@ def check_cards(state: th.State) -> None:
 
 
 def _dealt_before(state: th.State) -> int:
-    # Actions of earlier deals and of this deal's start: the history index of this deal's first card.
+    # The history index of this deal's first card: the cards dealt so far follow it.
     history = state.history
     k = len(history)
     while k and isinstance(history[k - 1], th.DealCard):
@@ -214,9 +214,8 @@ def play_and_check(game: Any) -> None:
         check_hand_sizes(state)
         check_scores(state, rules)
     assert th.legal_actions(state) == ()
-    event(
-        f"{rules.scoring.max_deals}-deal cap, ended by {'target' if max(state.scores) >= rules.scoring.target else 'cap'}"
-    )
+    ended_by = "target" if max(state.scores) >= rules.scoring.target else "cap"
+    event(f"{rules.scoring.max_deals}-deal cap, ended by {ended_by}")
     assert state.deal_number == len(state.sheet) <= rules.scoring.max_deals
     # Replaying the history from the same start gives an equal state.
     replayed = start

@@ -54,9 +54,7 @@ def _card_play(state: State, plays: Sequence[Play]) -> Play:
         if marriages:
             return max(marriages, key=lambda p: p.card.suit.marriage_value)
         return max(plays, key=lambda p: (p.card.rank, p.card.points))
-    winners = [
-        p for p in plays if trick_winner((*state.trick, (-1, p.card)), state.trump) == -1
-    ]
+    winners = [p for p in plays if trick_winner((*state.trick, (-1, p.card)), state.trump) == -1]
     if winners:
         return min(winners, key=lambda p: (p.card.suit == state.trump, p.card.rank))
     return min(plays, key=lambda p: (p.card.points, p.card.rank))

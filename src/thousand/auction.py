@@ -13,7 +13,7 @@ from .actions import BIDS, MAX_BID, MIN_BID, PASS, Action, Bid, Pass
 from .cards import marriage_total
 from .errors import IllegalActionError
 from .rules import Rules
-from .state import Phase, State, with_seat
+from .state import Phase, State, start_of_deal, with_seat
 
 __all__ = ["apply_bid", "apply_pass", "bid_limit", "legal_calls"]
 
@@ -33,12 +33,12 @@ def bid_limit(rules: Rules, hand: int) -> int:
     return limit
 
 
-def _limit_reason(rules: Rules, hand: int, limit: int) -> str:
+def _limit_reason(rules: Rules, limit: int) -> str:
     if rules.bidding.without_marriage or (rules.bidding.limit == "any" and limit == MAX_BID):
-        return f"the limit is {limit}"
+        return f"the limit {limit}"
     if limit == CARD_POINTS_IN_PACK:
-        return f"the limit is {limit}: no marriage in hand"
-    return f"the limit is {limit}: 120 plus the marriages in hand"
+        return f"the limit {limit}: no marriage in hand"
+    return f"the limit {limit}: 120 plus the marriages in hand"
 
 
 def _range(state: State) -> tuple[int, int]:
@@ -96,28 +96,18 @@ def apply_bid(state: State, action: Bid) -> State:
         if value <= limit:
             reason = f"bid {value} jumps: only {low} is allowed (No Jumping, R-BID-2)"
         else:
-            reason = (
-                f"bid {value} is above {_limit_reason(rules, state._hands[seat], limit)} (R-BID-3)"
-            )
+            reason = f"bid {value} is above {_limit_reason(rules, limit)} (R-BID-3)"
         raise IllegalActionError(action, state._phase, reason)
     seat = state._to_move
+    assert seat is not None
     s = state
-    return State(
+    return start_of_deal(
         s._match,
         Phase.BIDDING,
         _next(state, passed),
         s._hands,
         s._talon,
-        (value, seat, passed),  # type: ignore[arg-type]
-        None,
-        None,
-        0,
-        (),
-        None,
-        (),
-        (0, 0, 0),
-        (0, 0, 0),
-        (),
+        (value, seat, passed),
         (s._history, action),
     )
 
@@ -137,22 +127,13 @@ def apply_pass(state: State, action: Pass) -> State:
     s = state
     history = (s._history, action)
     if passed.bit_count() < 2:
-        return State(
+        return start_of_deal(
             s._match,
             Phase.BIDDING,
             _next(state, passed),
             s._hands,
             s._talon,
             (high, bidder, passed),
-            None,
-            None,
-            0,
-            (),
-            None,
-            (),
-            (0, 0, 0),
-            (0, 0, 0),
-            (),
             history,
         )
     # R-BID-2, R-TALON-1: the high bidder is declarer and takes the talon into hand.
@@ -172,7 +153,7 @@ def apply_pass(state: State, action: Pass) -> State:
         (),
         None,
         (),
-        (0, 0, 0),
+        (),
         (0, 0, 0),
         (),
         history,

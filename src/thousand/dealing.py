@@ -13,7 +13,7 @@ from ._tables import by_suit_pattern, select
 from .actions import DEAL_CARD, Action, Deal, DealCard
 from .cards import FULL_PACK, mask_of
 from .errors import IllegalActionError
-from .state import Phase, State, with_seat
+from .state import History, Phase, State, start_of_deal, with_seat
 
 __all__ = ["apply_deal", "apply_deal_card", "chance_outcomes", "legal_deal_cards"]
 
@@ -37,25 +37,16 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((a, p) for a in outcomes)
 
 
-def _opened(state: State, hands: tuple[int, int, int], talon: int, history: object) -> State:
+def _opened(state: State, hands: tuple[int, int, int], talon: int, history: History) -> State:
     """The state after the last card: the auction opens at the dealer's left (R-BID-1)."""
-    return State(
+    return start_of_deal(
         state._match,
         Phase.BIDDING,
         (state._match.dealer + 1) % 3,
         hands,
         talon,
         (0, -1, 0),
-        None,
-        None,
-        0,
-        (),
-        None,
-        (),
-        (0, 0, 0),
-        (0, 0, 0),
-        (),
-        history,  # type: ignore[arg-type]
+        history,
     )
 
 
@@ -79,22 +70,13 @@ def apply_deal_card(state: State, action: DealCard) -> State:
     history = (state._history, action)
     if k == 23:
         return _opened(state, hands, talon, history)
-    return State(
+    return start_of_deal(
         state._match,
         Phase.DEALING,
         None,
         hands,
         talon,
         (0, -1, 0),
-        None,
-        None,
-        0,
-        (),
-        None,
-        (),
-        (0, 0, 0),
-        (0, 0, 0),
-        (),
         history,
     )
 
@@ -103,7 +85,7 @@ def apply_deal(state: State, action: Deal) -> State:
     """Deal the whole hands and talon of ``action`` at once."""
     if state._phase is not Phase.DEALING or _dealt(state):
         raise IllegalActionError(
-            "Deal(...)",
+            action,
             state._phase,
             "a whole deal is legal only at the first chance node of a deal",
         )

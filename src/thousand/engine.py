@@ -13,7 +13,7 @@ from .dealing import chance_outcomes as _chance
 from .errors import IllegalActionError, RulesError
 from .play import apply_play, legal_plays
 from .rules import Rules
-from .state import Match, Phase, State
+from .state import Match, Phase, State, start_of_deal
 from .talon import apply_contract, apply_distribute, apply_give, legal_contracts, legal_gives
 
 __all__ = ["apply", "chance_outcomes", "legal_actions", "new_game", "perft"]
@@ -84,22 +84,13 @@ def new_game(
                 f"only exactly {threshold} (on the barrel) may start a game there"
             )
     match = Match(rules, dealer, 1, scores, (barrel[0], barrel[1], barrel[2]), (0, 0, 0), (), None)
-    return State(
+    return start_of_deal(
         match,
         Phase.DEALING,
         None,
         (0, 0, 0),
         0,
         (0, -1, 0),
-        None,
-        None,
-        0,
-        (),
-        None,
-        (),
-        (0, 0, 0),
-        (0, 0, 0),
-        (),
         None,
     )
 

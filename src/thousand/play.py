@@ -1,4 +1,4 @@
-"""The eight tricks, marriages and trumps (R-PLAY-*, R-MARRIAGE-*)."""
+"""The eight tricks, marriages and trumps (``R-PLAY-*``, ``R-MARRIAGE-*``)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,7 @@ _QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
 
 def _may_declare(state: State) -> bool:
     """R-MARRIAGE-1: marriages are declared when leading to any trick but the first."""
-    return bool(state._won[0] | state._won[1] | state._won[2]) or (
-        state._match.rules.play.trumps_in_first_move
-    )
+    return bool(state._tricks) or (state._match.rules.play.trumps_in_first_move)
 
 
 def _marriage_suits(hand: int) -> int:
@@ -138,21 +136,21 @@ def apply_play(state: State, action: Play) -> State:
         points = with_seat(points, seat, points[seat] + value)
         marriages = (*marriages, (seat, trump))
     trick = (*state._trick, (seat, card))
-    won = state._won
+    tricks = state._tricks
     to_move = (seat + 1) % 3
     if len(trick) == 3:
         to_move = trick_winner(trick, trump)
         taken = trick[0][1].mask | trick[1][1].mask | bit
         gained = card_points(taken)
-        won = with_seat(won, to_move, won[to_move] | taken)
+        tricks = (*tricks, (to_move, trick))
         points = with_seat(points, to_move, points[to_move] + gained)
         trick = ()
-        if not (new_hands[0] | new_hands[1] | new_hands[2]):
+        if len(tricks) == 8:
             return finish_deal(
                 state,
                 action,
                 state._contract or 0,
-                won=won,
+                tricks=tricks,
                 points=points,
                 marriages=marriages,
             )
@@ -170,7 +168,7 @@ def apply_play(state: State, action: Play) -> State:
         s._gives,
         trump,
         trick,
-        won,
+        tricks,
         points,
         marriages,
         (s._history, action),

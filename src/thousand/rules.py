@@ -97,7 +97,7 @@ def _opt_int(low: int = 0, step: int = 5) -> Any:
 
 @attrs.frozen
 class BiddingRules:
-    """The auction (R-BID-*)."""
+    """The auction (``R-BID-*``)."""
 
     #: R-BID-3: ``"sum"`` (classic) caps a bid at 120 plus the marriages in hand; ``"any"``
     #: (standard) at 120 without a marriage and 400 with at least one.
@@ -112,7 +112,7 @@ class BiddingRules:
 
 @attrs.frozen
 class TalonRules:
-    """Who sees the talon and the given cards (R-TALON-*, A26)."""
+    """Who sees the talon and the given cards (``R-TALON-*``, A26)."""
 
     #: "Don't Expose on 100" turns this off: at a winning bid of 100 only the declarer sees it.
     expose_on_100: bool = attrs.field(default=True, validator=_BOOL)
@@ -122,7 +122,7 @@ class TalonRules:
 
 @attrs.frozen
 class PlayRules:
-    """The tricks and marriages (R-PLAY-*, R-MARRIAGE-*)."""
+    """The tricks and marriages (``R-PLAY-*``, ``R-MARRIAGE-*``)."""
 
     #: R-PLAY-2: a seat that cannot follow suit must trump if it can (classic; "Should Play with
     #: Trumps").
@@ -141,7 +141,7 @@ class PlayRules:
 
 @attrs.frozen
 class ScoringRules:
-    """Deal scoring and the end of the game (R-SCORE-*, R-END-*)."""
+    """Deal scoring and the end of the game (``R-SCORE-*``, ``R-END-*``)."""
 
     #: R-END-1: the score that ends the game (1000; "More than 1000 to Win": 1005).
     target: int = attrs.field(default=1000, validator=_check(int, low=5))
@@ -151,8 +151,9 @@ class ScoringRules:
     max_deals: int = attrs.field(default=200, validator=_max_deals)
     #: "Round Own Points" (A24).
     round_own_points: bool = attrs.field(default=False, validator=_BOOL)
-    #: "Score Reset on 555" and "on -555".
+    #: "Score Reset on 555": a score of exactly 555 after a deal becomes 0.
     reset_on_555: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Score Reset on -555": a score of exactly -555 after a deal becomes 0.
     reset_on_minus_555: bool = attrs.field(default=False, validator=_BOOL)
     #: "4 Nines Bonus" (A25).
     four_nines_bonus: bool = attrs.field(default=False, validator=_BOOL)
@@ -160,7 +161,7 @@ class ScoringRules:
 
 @attrs.frozen
 class BarrelRules:
-    """The barrel (R-BARREL-*)."""
+    """The barrel (``R-BARREL-*``)."""
 
     #: The barrel is played (classic and standard both play it).
     enabled: bool = attrs.field(default=True, validator=_BOOL)
@@ -184,8 +185,9 @@ class BarrelRules:
 
 @attrs.frozen
 class BoltRules:
-    """Bolts (R-BOLT-*)."""
+    """Bolts (``R-BOLT-*``)."""
 
+    #: A seat that takes no card points in a deal gets a bolt (standard; off in classic).
     enabled: bool = attrs.field(default=False, validator=_BOOL)
     #: R-BOLT-2: count over the game, or only in a row ("3 Zero Wins in a Row", A17).
     count: BoltCount = attrs.field(default="game", validator=_check(str, choices=("game", "row")))
@@ -197,6 +199,7 @@ class BoltRules:
 class DistributionRules:
     """Giving up after the talon (R-DIST-1, A19, A20)."""
 
+    #: The declarer may distribute before its first give (standard; off in classic).
     enabled: bool = attrs.field(default=False, validator=_BOOL)
     #: "60 Points per Player": a fixed amount per opponent instead of half the contract.
     per_opponent: int | None = attrs.field(default=None, validator=_opt_int())
@@ -214,37 +217,57 @@ class DistributionRules:
 
 @attrs.frozen
 class GoldenRoundRules:
-    """The golden round (A10, A11)."""
+    """The golden round (A10, A11): not yet playable in this version."""
 
+    #: "Golden Round": the game opens with three deals without an auction, scores doubled.
     enabled: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Reset to Zero": scores and bolts go back to 0 before a golden round is replayed.
     reset_to_zero: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Allow Increase": the golden declarer may raise the contract above 120.
     allow_increase: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Bolt Doubling": a bolt in a golden deal counts as two.
     bolt_doubling: bool = attrs.field(default=False, validator=_BOOL)
 
 
 @attrs.frozen
 class HiddenRoundRules:
-    """The hidden game (A14, A15)."""
+    """The hidden game (A14, A15): not yet playable in this version."""
 
+    #: "Hidden Round": the opener may declare a game at 120 without looking at its cards.
     enabled: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Hide Talon": in a hidden game the talon is shown to no one else.
     hide_talon: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Disabled on Barrel": no hidden game while any seat is on the barrel.
     disabled_on_barrel: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Allow Distribute": distribution is legal in a hidden game.
     allow_distribute: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Allow Unhide": a seat holding a marriage may overbid the hidden game.
     allow_unhide: bool = attrs.field(default=False, validator=_BOOL)
+    #: "No Declaring When Unhidden": the unhider becomes declarer at once.
     no_declaring_when_unhidden: bool = attrs.field(default=False, validator=_BOOL)
+    #: "No More than 240": the doubled result is capped at 240 either way.
     no_more_than_240: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Bolt Doubling": a bolt in a hidden deal counts as two.
     bolt_doubling: bool = attrs.field(default=False, validator=_BOOL)
 
 
 @attrs.frozen
 class RedealRules:
-    """When a seat may call a redeal (A7, A8, A9)."""
+    """When a seat may call a redeal (A7, A8, A9): not yet playable in this version."""
 
+    #: "Reshuffle on Talon Score": the declarer may call a redeal when the talon holds fewer
+    #: card points than this.
     talon_score_below: int | None = attrs.field(default=None, validator=_opt_int(step=1))
+    #: "2 Nines in Talon": the declarer may call a redeal when the talon holds two nines.
     two_nines_in_talon: bool = attrs.field(default=False, validator=_BOOL)
+    #: "On 100 Only": the two talon redeals only at a winning bid of 100.
     on_100_only: bool = attrs.field(default=False, validator=_BOOL)
+    #: "Reshuffle on Card Score": a seat whose 7 cards hold fewer card points than this may
+    #: call a redeal instead of its first call.
     card_score_below: int | None = attrs.field(default=None, validator=_opt_int(step=1))
+    #: "4 Nines after Deal": a seat dealt four nines may call a redeal.
     four_nines_after_deal: bool = attrs.field(default=False, validator=_BOOL)
+    #: "4 Nines on Hands": a seat holding four nines after the gives may call a redeal.
     four_nines_on_hands: bool = attrs.field(default=False, validator=_BOOL)
 
 

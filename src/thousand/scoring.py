@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .actions import Distribute
 from .cards import Suit, card_points
 from .sheet import DealRecord, Event, EventKind
-from .state import Match, Phase, State
+from .state import Match, Phase, State, Tricks, start_of_deal, won_masks
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -46,7 +46,7 @@ def finish_deal(
     action: Action,
     contract: int,
     *,
-    won: Triple = (0, 0, 0),
+    tricks: Tricks = (),
     points: Triple = (0, 0, 0),
     marriages: tuple[tuple[int, Suit], ...] = (),
 ) -> State:
@@ -58,59 +58,18 @@ def finish_deal(
     assert declarer is not None
     distributed = isinstance(action, Distribute)
     bid = state._auction[0]
+    won = won_masks(tricks)
     cards = (card_points(won[0]), card_points(won[1]), card_points(won[2]))
     before = match.scores
     on_barrel = match.barrel
     events: list[Event] = []
-    delta = [0, 0, 0]
-    opponents = ((declarer + 1) % 3, (declarer + 2) % 3)
 
-    # Deal scores (R-SCORE-1..3, R-DIST-1).
-    made: bool | None
-    if distributed:
-        made = None
-        dist = rules.distribution
-        share = dist.per_opponent if dist.per_opponent is not None else half_up_to_5(bid)
-        delta[declarer] = -bid if dist.subtract else 0
-        for o in opponents:
-            delta[o] = share
-        events.append(Event(EventKind.DISTRIBUTION, declarer, delta[declarer]))
-    else:
-        own = points[declarer]
-        if rules.scoring.round_own_points:
-            own = round_to_5(own)
-        made = own >= contract
-        delta[declarer] = contract if made else -contract
-        for o in opponents:
-            delta[o] = round_to_5(points[o])
-
-    # Bolts (R-BOLT-1, R-BOLT-2): never for a seat on the barrel.
-    bolts = list(match.bolts)
-    if rules.bolts.enabled:
-        for seat in range(3):
-            if on_barrel[seat] is not None:
-                continue
-            if distributed:
-                bolt = seat == declarer
-            else:
-                bolt = cards[seat] == 0 and (seat != declarer or rules.bolts.declarer)
-            if not bolt:
-                if rules.bolts.count == "row":
-                    bolts[seat] = 0
-                continue
-            bolts[seat] += 1
-            events.append(Event(EventKind.BOLT, seat))
-            if bolts[seat] >= 3:
-                bolts[seat] = 0
-                delta[seat] -= rules.scoring.penalty
-                events.append(Event(EventKind.BOLT_PENALTY, seat, -rules.scoring.penalty))
-
+    made, delta = _deal_scores(rules, declarer, bid, contract, points, distributed, events)
+    bolts = _bolts(rules, match, declarer, cards, distributed, delta, events)
     scores = [before[s] + delta[s] for s in range(3)]
     barrel = list(on_barrel)
     if rules.barrel.enabled:
-        _barrel(
-            rules, match.barrel, declarer, contract, made, points, before, scores, barrel, events
-        )
+        _barrel(rules, on_barrel, declarer, contract, made, points, before, scores, barrel, events)
 
     # The end of the game (R-END-1, R-END-2).
     target = rules.scoring.target
@@ -138,8 +97,9 @@ def finish_deal(
         changes=(final[0] - before[0], final[1] - before[1], final[2] - before[2]),
         scores=final,
         barrel=(barrel[0], barrel[1], barrel[2]),
-        bolts=(bolts[0], bolts[1], bolts[2]),
+        bolts=bolts,
         events=tuple(events),
+        tricks=tricks,
     )
     history = (state._history, action)
     sheet = (*match.sheet, record)
@@ -154,22 +114,13 @@ def finish_deal(
             sheet,
             winner,
         )
-        return State(
+        return start_of_deal(
             after,
             Phase.GAME_OVER,
             None,
             (0, 0, 0),
             0,
             (0, -1, 0),
-            None,
-            None,
-            0,
-            (),
-            None,
-            (),
-            (0, 0, 0),
-            (0, 0, 0),
-            (),
             history,
         )
     # R-TABLE-1: the deal passes to the left.
@@ -183,24 +134,79 @@ def finish_deal(
         sheet,
         None,
     )
-    return State(
+    return start_of_deal(
         after,
         Phase.DEALING,
         None,
         (0, 0, 0),
         0,
         (0, -1, 0),
-        None,
-        None,
-        0,
-        (),
-        None,
-        (),
-        (0, 0, 0),
-        (0, 0, 0),
-        (),
         history,
     )
+
+
+def _deal_scores(
+    rules: Rules,
+    declarer: int,
+    bid: int,
+    contract: int,
+    points: Triple,
+    distributed: bool,
+    events: list[Event],
+) -> tuple[bool | None, list[int]]:
+    """Whether the contract was made (None: distributed), and each seat's deal score
+    (R-SCORE-1..3, R-DIST-1, A24)."""
+    delta = [0, 0, 0]
+    opponents = ((declarer + 1) % 3, (declarer + 2) % 3)
+    if distributed:
+        dist = rules.distribution
+        share = dist.per_opponent if dist.per_opponent is not None else half_up_to_5(bid)
+        delta[declarer] = -bid if dist.subtract else 0
+        for o in opponents:
+            delta[o] = share
+        events.append(Event(EventKind.DISTRIBUTION, declarer, delta[declarer]))
+        return None, delta
+    own = points[declarer]
+    if rules.scoring.round_own_points:
+        own = round_to_5(own)
+    made = own >= contract
+    delta[declarer] = contract if made else -contract
+    for o in opponents:
+        delta[o] = round_to_5(points[o])
+    return made, delta
+
+
+def _bolts(
+    rules: Rules,
+    match: Match,
+    declarer: int,
+    cards: Triple,
+    distributed: bool,
+    delta: list[int],
+    events: list[Event],
+) -> Triple:
+    """R-BOLT-1, R-BOLT-2 (A17): the new bolt counts; penalties go into ``delta``."""
+    bolts = list(match.bolts)
+    if not rules.bolts.enabled:
+        return match.bolts
+    for seat in range(3):
+        if match.barrel[seat] is not None:  # a seat on the barrel gets no bolts
+            bolt = False
+        elif distributed:
+            bolt = seat == declarer
+        else:
+            bolt = cards[seat] == 0 and (seat != declarer or rules.bolts.declarer)
+        if not bolt:
+            if rules.bolts.count == "row":
+                bolts[seat] = 0
+            continue
+        bolts[seat] += 1
+        events.append(Event(EventKind.BOLT, seat))
+        if bolts[seat] >= 3:
+            bolts[seat] = 0
+            delta[seat] -= rules.scoring.penalty
+            events.append(Event(EventKind.BOLT_PENALTY, seat, -rules.scoring.penalty))
+    return (bolts[0], bolts[1], bolts[2])
 
 
 def _barrel(

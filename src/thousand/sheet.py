@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from .cards import Card, Suit
+
 __all__ = ["DealRecord", "Event", "EventKind"]
 
 Triple = tuple[int, int, int]
@@ -39,8 +41,11 @@ class Event:
     """One mark on the score sheet: ``kind`` happened to ``seat`` (``amount``: its points, if
     any, such as a penalty of -120)."""
 
+    #: What happened.
     kind: EventKind
+    #: To whom.
     seat: int
+    #: The points it cost or brought, if any.
     amount: int = 0
 
     def __str__(self) -> str:
@@ -58,17 +63,33 @@ class DealRecord:
     are the seats' barrel deals and bolt counts after the deal.
     """
 
+    #: The deal's number, from 1.
     deal_number: int
+    #: The seat that dealt.
     dealer: int
+    #: The seat that won the auction.
     declarer: int
+    #: The winning bid.
     bid: int
+    #: The contract (the winning bid for a distributed deal).
     contract: int
+    #: Whether the declarer made the contract; None when it distributed.
     made: bool | None
+    #: Each seat's deal points: card points of its tricks plus its marriages.
     points: Triple
+    #: Each seat's card points alone.
     card_points: Triple
-    marriages: tuple[tuple[int, int], ...]
+    #: The marriages declared, as ``(seat, suit)`` in order.
+    marriages: tuple[tuple[int, Suit], ...]
+    #: Each seat's score change in this deal (after bolts, barrel and penalties).
     changes: Triple
+    #: The scores after the deal.
     scores: Triple
+    #: Each seat's barrel deals used after the deal, None when it is not on the barrel.
     barrel: tuple[int | None, int | None, int | None]
+    #: Each seat's bolts toward its next penalty after the deal.
     bolts: Triple
+    #: The marks of the deal: barrel, bolts, penalties, distribution.
     events: tuple[Event, ...] = ()
+    #: The eight tricks as ``(winner, ((seat, card), ...))`` (empty when distributed).
+    tricks: tuple[tuple[int, tuple[tuple[int, Card], ...]], ...] = ()

@@ -17,10 +17,14 @@ if TYPE_CHECKING:
     from .actions import Action
     from .rules import Rules
 
-__all__ = ["Match", "Phase", "State", "with_seat"]
+__all__ = ["Match", "Phase", "State", "start_of_deal", "with_seat", "won_masks"]
 
 Triple = tuple[int, int, int]
 History = tuple[Any, "Action"] | None
+#: Cards on the table: ``(seat, card)`` in play order.
+TrickCards = tuple[tuple[int, Card], ...]
+#: The complete tricks of a deal: ``(winner, cards)`` in order.
+Tricks = tuple[tuple[int, TrickCards], ...]
 
 
 class Phase(enum.Enum):
@@ -28,15 +32,15 @@ class Phase(enum.Enum):
 
     #: Chance: the cards are being dealt (R-DEAL-1).
     DEALING = "dealing"
-    #: The auction (R-BID-*).
+    #: The auction (``R-BID-*``).
     BIDDING = "auction"
     #: The declarer has taken the talon and gives a card to each opponent (R-TALON-1, -2).
     GIVING = "giving"
     #: The declarer fixes the contract (R-TALON-3).
     CONTRACT = "contract"
-    #: The eight tricks (R-PLAY-*).
+    #: The eight tricks (``R-PLAY-*``).
     PLAYING = "play"
-    #: The game is over (R-END-*).
+    #: The game is over (``R-END-*``).
     GAME_OVER = "finished game"
 
     def __str__(self) -> str:
@@ -112,8 +116,8 @@ class State:
         "_talon",
         "_to_move",
         "_trick",
+        "_tricks",
         "_trump",
-        "_won",
     )
 
     # The auction: (high bid, high bidder, bit mask of seats that passed); (0, -1, 0) before it.
@@ -133,7 +137,7 @@ class State:
         gives: tuple[tuple[Card, int], ...],
         trump: Suit | None,
         trick: tuple[tuple[int, Card], ...],
-        won: Triple,
+        tricks: Tricks,
         points: Triple,
         marriages: tuple[tuple[int, Suit], ...],
         history: History,
@@ -150,7 +154,7 @@ class State:
         self._gives = gives
         self._trump = trump
         self._trick = trick
-        self._won = won
+        self._tricks = tricks
         self._points = points
         self._marriages = marriages
         self._history = history
@@ -277,21 +281,30 @@ class State:
         return self._trick
 
     @property
+    def tricks(self) -> Tricks:
+        """The complete tricks of this deal, in order, as ``(winner, ((seat, card), ...))``."""
+        return self._tricks
+
+    @property
+    def last_trick(self) -> tuple[int, TrickCards] | None:
+        """The last complete trick of this deal as ``(winner, cards)``, or None."""
+        return self._tricks[-1] if self._tricks else None
+
+    @property
     def tricks_won(self) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card]]:
         """The cards of the tricks each seat has won in this deal."""
-        w = self._won
+        w = won_masks(self._tricks)
         return (frozenset(cards_of(w[0])), frozenset(cards_of(w[1])), frozenset(cards_of(w[2])))
 
     @property
     def tricks_played(self) -> int:
         """How many tricks of the deal are complete."""
-        w = self._won
-        return (w[0] | w[1] | w[2]).bit_count() // 3
+        return len(self._tricks)
 
     @property
     def card_points(self) -> Triple:
         """Card points in the tricks each seat has won in this deal."""
-        w = self._won
+        w = won_masks(self._tricks)
         return (card_points(w[0]), card_points(w[1]), card_points(w[2]))
 
     @property
@@ -320,7 +333,7 @@ class State:
             self._gives,
             self._trump,
             self._trick,
-            self._won,
+            self._tricks,
             self._points,
             self._marriages,
         )
@@ -343,6 +356,45 @@ class State:
         where = f"deal {self.deal_number}, {self._phase.value}"
         who = "" if self._to_move is None else f", seat {self._to_move} to move"
         return f"<State {where}{who}, scores {self.scores}>"
+
+
+def won_masks(tricks: Tricks) -> Triple:
+    """The bitmasks of the cards each seat has won in ``tricks``."""
+    won = [0, 0, 0]
+    for winner, cards in tricks:
+        for _, card in cards:
+            won[winner] |= card.mask
+    return (won[0], won[1], won[2])
+
+
+def start_of_deal(
+    match: Match,
+    phase: Phase,
+    to_move: int | None,
+    hands: Triple,
+    talon: int,
+    auction: tuple[int, int, int],
+    history: History,
+) -> State:
+    """A state before the talon is taken: no declarer, nothing given or played yet."""
+    return State(
+        match,
+        phase,
+        to_move,
+        hands,
+        talon,
+        auction,
+        None,
+        None,
+        0,
+        (),
+        None,
+        (),
+        (),
+        (0, 0, 0),
+        (),
+        history,
+    )
 
 
 def with_seat(values: Triple, seat: int, value: int) -> Triple:

@@ -1,4 +1,4 @@
-"""After the auction: the two gives, distribution and the contract (R-TALON-*, R-DIST-1).
+"""After the auction: the two gives, distribution and the contract (``R-TALON-*``, R-DIST-1).
 
 The declarer holds ten cards. It gives one card face down to each opponent, in either order;
 under the standard rules it may instead give the deal up (distribute) before the first give.
@@ -91,7 +91,7 @@ def apply_give(state: State, action: Give) -> State:
         gives,
         None,
         (),
-        (0, 0, 0),
+        (),
         (0, 0, 0),
         (),
         (s._history, action),
@@ -158,7 +158,7 @@ def apply_contract(state: State, action: Contract) -> State:
             s._gives,
             None,
             (),
-            (0, 0, 0),
+            (),
             (0, 0, 0),
             (),
             (s._history, action),
