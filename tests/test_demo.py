@@ -1,0 +1,76 @@
+"""The main job: ``python -m thousand demo`` prints a whole game as a score sheet."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import thousand as th
+from thousand.__main__ import main, play_demo_game
+from thousand.scoresheet import format_sheet
+
+
+def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    state = play_demo_game(4)
+    assert state.is_terminal
+    rows = [line for line in out.splitlines() if line[:5].strip().isdigit()]
+    assert len(rows) == len(state.sheet) == state.deal_number
+    for line, record in zip(rows, state.sheet, strict=True):
+        numbers = line.replace("|", " ").split()
+        assert int(numbers[0]) == record.deal_number
+        assert (int(numbers[1]), int(numbers[2])) == (record.dealer, record.declarer)
+        assert (int(numbers[3]), int(numbers[4])) == (record.bid, record.contract)
+        for seat in range(3):
+            assert f"{record.changes[seat]:+5d} {record.scores[seat]:5d}" in line
+    assert state.winner is not None
+    assert f"Seat {state.winner} wins with {state.scores[state.winner]}" in out
+    assert "classic rules, seed 4" in out
+
+
+def test_demo_is_reproducible() -> None:
+    assert play_demo_game(9) == play_demo_game(9)
+    assert play_demo_game(9).history != play_demo_game(10).history
+
+
+def test_sheet_marks_the_barrel_and_penalties() -> None:
+    record = th.DealRecord(
+        deal_number=7,
+        dealer=1,
+        declarer=2,
+        bid=100,
+        contract=120,
+        made=True,
+        points=(30, 10, 80),
+        card_points=(30, 10, 80),
+        marriages=(),
+        changes=(0, -120, 120),
+        scores=(880, 760, 880),
+        barrel=(1, None, 0),
+        bolts=(0, 0, 0),
+        events=(
+            th.Event(th.EventKind.BARREL_DEAL_USED, 0),
+            th.Event(th.EventKind.BARREL_PENALTY, 1, -120),
+            th.Event(th.EventKind.CLIMBED_ON_BARREL, 2),
+        ),
+    )
+    row = format_sheet([record]).splitlines()[2]
+    cells = [cell.split() for cell in row.split("|")]
+    assert cells[0] == ["7", "1", "2", "100", "120", "made"]
+    assert cells[1] == ["+0", "880", "b1"]
+    assert cells[2] == ["-120", "760", "P"]
+    assert cells[3] == ["+120", "880", "*B"]
+
+
+def test_module_runs_from_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "thousand", "demo", "--seed", "2", "--players", "random"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "random players" in done.stdout
+    assert done.stdout.count("\n") > 5

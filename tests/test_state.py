@@ -1,0 +1,165 @@
+"""The state machine's contract: new_game, chance, apply, immutability, equality, history."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from fractions import Fraction
+
+import pytest
+
+import thousand as th
+
+DEAL = th.Deal.parse(
+    "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"
+)
+
+
+def dealing_order(deal: th.Deal, dealer: int) -> list[th.DealCard]:
+    """R-DEAL-1: card k goes to seat (dealer + 1 + k) % 3 for k < 21, then to the talon."""
+    hands = [sorted(h) for h in deal.hands]
+    cards = [hands[(dealer + 1 + k) % 3][k // 3] for k in range(21)] + sorted(deal.talon)
+    return [th.DealCard(c) for c in cards]
+
+
+def test_new_game_is_the_first_chance_node() -> None:
+    state = th.new_game()
+    assert state.rules == th.Rules.classic()
+    assert (state.phase, state.deal_number, state.dealer, state.to_move) == (
+        th.Phase.DEALING,
+        1,
+        0,
+        None,
+    )
+    assert state.is_chance and not state.is_terminal
+    assert state.scores == (0, 0, 0) and state.barrel == (None, None, None)
+    assert state.bolts == (0, 0, 0) and state.sheet == () and state.history == ()
+    assert state.hands == (frozenset(), frozenset(), frozenset()) and state.talon == frozenset()
+    assert state.high_bid is None and state.declarer is None and state.contract is None
+    assert state.trump is None and state.trick == () and state.points == (0, 0, 0)
+    assert state.winner is None
+
+
+def test_chance_outcomes_are_uniform_over_undealt_cards() -> None:
+    state = th.new_game()
+    outcomes = th.chance_outcomes(state)
+    assert len(outcomes) == 24 and sum(p for _, p in outcomes) == 1
+    assert {p for _, p in outcomes} == {Fraction(1, 24)}
+    state = th.apply(state, th.DealCard(th.Card.parse("AH")))
+    outcomes = th.chance_outcomes(state)
+    assert [a for a, _ in outcomes] == list(th.legal_actions(state))
+    assert th.DealCard(th.Card.parse("AH")) not in dict(outcomes)
+    assert {p for _, p in outcomes} == {Fraction(1, 23)}
+    assert th.chance_outcomes(th.apply(th.new_game(), DEAL)) == ()
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_a_whole_deal_equals_its_24_cards(dealer: int) -> None:
+    by_cards = th.new_game(dealer=dealer)
+    for action in dealing_order(DEAL, dealer):
+        by_cards = th.apply(by_cards, action)
+    whole = th.apply(th.new_game(dealer=dealer), DEAL)
+    assert by_cards.hands == whole.hands == DEAL.hands
+    assert by_cards.talon == whole.talon == DEAL.talon
+    assert by_cards.to_move == whole.to_move == (dealer + 1) % 3
+    assert by_cards.phase is whole.phase is th.Phase.BIDDING
+    assert whole.history == (DEAL,)
+
+
+def test_whole_deal_only_at_the_first_chance_node() -> None:
+    state = th.apply(th.new_game(), th.DealCard(th.Card.parse("9S")))
+    with pytest.raises(th.IllegalActionError, match="first chance node") as info:
+        th.apply(state, DEAL)
+    assert info.value.action == DEAL
+    assert info.value.phase is th.Phase.DEALING
+
+
+def test_a_dealt_card_cannot_be_dealt_again() -> None:
+    state = th.apply(th.new_game(), th.DealCard(th.Card.parse("9S")))
+    with pytest.raises(th.IllegalActionError, match="9S has already been dealt"):
+        th.apply(state, th.DealCard(th.Card.parse("9S")))
+
+
+@pytest.mark.parametrize(
+    ("scores", "message"),
+    [
+        ((885, 0, 0), "inside the barrel band"),
+        ((1000, 0, 0), "already reached the target"),
+        ((0, 3, 0), "multiple of 5"),
+        ((0, 0), "three ints"),
+    ],
+)
+def test_new_game_rejects_impossible_scores(scores: tuple[int, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        th.new_game(scores=scores)  # type: ignore[arg-type]
+
+
+def test_new_game_at_the_threshold_is_on_the_barrel() -> None:
+    state = th.new_game(scores=(880, 0, 100))
+    assert state.barrel == (0, None, None)
+    with pytest.raises(ValueError, match="dealer"):
+        th.new_game(dealer=3)
+
+
+def test_states_never_change_and_compare_by_value() -> None:
+    state = th.apply(th.new_game(), DEAL)
+    snapshot = pickle.dumps(state)
+    after = th.apply(state, th.Bid(100))
+    assert pickle.dumps(state) == snapshot
+    assert after != state
+    again = th.apply(th.apply(th.new_game(), DEAL), th.Bid(100))
+    assert again == after and hash(again) == hash(after)
+    assert {after: 1}[again] == 1
+    with pytest.raises(AttributeError):
+        state.scores = (1, 2, 3)  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.anything = 1  # type: ignore[attr-defined]
+
+
+def test_states_with_other_histories_differ() -> None:
+    # The same table reached by the whole deal and card by card: equal but for history.
+    whole = th.apply(th.new_game(), DEAL)
+    by_cards = th.new_game()
+    for action in dealing_order(DEAL, 0):
+        by_cards = th.apply(by_cards, action)
+    assert whole != by_cards
+
+
+def test_illegal_actions_leave_the_state_as_it_was() -> None:
+    state = th.apply(th.new_game(), DEAL)
+    snapshot = pickle.dumps(state)
+    for action in (th.Pass(), th.Bid(95), th.Play(th.Card.parse("9S")), th.Contract(100)):
+        with pytest.raises(th.IllegalActionError) as info:
+            th.apply(state, action)
+        assert str(action) in str(info.value) and "auction" in str(info.value)
+    assert pickle.dumps(state) == snapshot
+
+
+def test_not_an_action_is_refused() -> None:
+    with pytest.raises(th.IllegalActionError, match="is not an action"):
+        th.apply(th.new_game(), "bid 100")  # type: ignore[arg-type]
+
+
+def test_a_finished_game_takes_no_action() -> None:
+    rng = random.Random(3)
+    state = th.new_game()
+    while not state.is_terminal:
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    assert th.legal_actions(state) == () and th.chance_outcomes(state) == ()
+    assert state.to_move is None and state.phase is th.Phase.GAME_OVER
+    with pytest.raises(th.IllegalActionError, match="the game is over"):
+        th.apply(state, th.DealCard(th.Card.parse("9S")))
+    # The history replays to an equal state, and pickling keeps it.
+    replayed = th.new_game()
+    for action in state.history:
+        replayed = th.apply(replayed, action)
+    assert replayed == state
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert repr(state).startswith("<State deal ")
+
+
+def test_legal_actions_are_deterministic_and_distinct() -> None:
+    state = th.apply(th.new_game(), DEAL)
+    first = th.legal_actions(state)
+    assert first == th.legal_actions(state) and len(set(first)) == len(first)
+    assert first[0] == th.Bid(100)  # the opener may not pass (R-BID-1)
