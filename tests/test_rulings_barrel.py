@@ -233,6 +233,18 @@ def test_r_barrel_4_standard_third_deal_costs_120() -> None:
     assert (K.BARREL_PENALTY, 0) in kinds(state.sheet[-1])
 
 
+def test_r_barrel_4_standard_failing_declarer_in_its_third_deal_takes_only_the_penalty() -> None:
+    # Dealer 0: declarers 1, 2, then seat 0 itself fails (LOSE) in its third barrel deal:
+    # nothing is subtracted for the contract (R-BARREL-3), the third deal costs 120.
+    state = th.new_game(STANDARD, dealer=0, scores=(880, 0, 0))
+    state = sweep(sweep(state))
+    assert (state.scores, state.barrel) == ((880, 120, 120), (2, None, None))
+    state = lose(state)
+    assert state.scores == (760, 120 + 105, 120 + 15)
+    assert state.barrel == (None, None, None)
+    assert kinds(state.sheet[-1]) == {(K.BARREL_PENALTY, 0)}
+
+
 # ---------------------------------------------------------------------------------------------
 # R-BARREL-5
 # ---------------------------------------------------------------------------------------------

@@ -419,7 +419,8 @@ def test_r_talon_1_declarer_takes_the_talon_into_hand(rules: th.Rules) -> None:
     assert state.hands[1] == hand("AS TS KS QS KH QH 9C QC JC 9H")
     assert state.hands[0] == hand("AD TD KD QD AH TH JH")
     assert state.hands[2] == hand("AC TC KC JS 9S JD 9D")
-    assert state.talon == frozenset()
+    assert state.talon == frozenset()  # no longer on the table ...
+    assert state.taken_talon == hand("QC JC 9H")  # ... but its cards stay known to all
 
 
 # ---------------------------------------------------------------------------------------------

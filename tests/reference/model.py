@@ -288,7 +288,8 @@ class RefGame:
 
     @property
     def deal_log(self) -> list[DealRecord]:
-        return self._deal_log
+        """One record per finished deal (copies: the game cannot be changed through them)."""
+        return [record.copy() for record in self._deal_log]
 
     def copy(self) -> RefGame:
         return _copy.deepcopy(self)
