@@ -85,7 +85,7 @@ def test_a_dealt_card_cannot_be_dealt_again() -> None:
     [
         ((885, 0, 0), "inside the barrel band"),
         ((1000, 0, 0), "already reached the target"),
-        ((0, 3, 0), "multiple of 5"),
+        ((0, 2.5, 0), "must be an int"),
         ((0, 0), "three ints"),
     ],
 )

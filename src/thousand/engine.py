@@ -72,8 +72,8 @@ def new_game(
     threshold, target = rules.barrel.threshold, rules.scoring.target
     barrel: list[int | None] = [None, None, None]
     for seat, score in enumerate(scores):
-        if isinstance(score, bool) or not isinstance(score, int) or score % 5:
-            raise ValueError(f"seat {seat}'s score must be an int multiple of 5, not {score!r}")
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise ValueError(f"seat {seat}'s score must be an int, not {score!r}")
         if score >= target:
             raise ValueError(f"seat {seat}'s score {score} has already reached the target {target}")
         if rules.barrel.enabled and score == threshold:
