@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import pickle
 
-import attrs
 import pytest
 
 import thousand as th
@@ -168,7 +167,13 @@ def test_rules_error_is_a_value_error() -> None:
     assert issubclass(th.IllegalActionError, ValueError)
 
 
-def test_unimplemented_agreements_are_refused_with_their_names() -> None:
-    rules = attrs.evolve(th.Rules(), golden_round=th.GoldenRoundRules(enabled=True))
-    with pytest.raises(th.RulesError, match=r"golden_round\.enabled"):
-        th.new_game(rules)
+def test_agreements_apply_and_conflicts_name_both() -> None:
+    rules = th.Rules.standard().with_agreements(
+        th.variants.penalty_amount(150), th.variants.skip_declaring(below=-120)
+    )
+    assert rules.scoring.penalty == 150 and rules.bidding.skip_below == -120
+    assert str(rules) == "standard rules with: Skip Declaring -120, Penalty Amount 150"
+    with pytest.raises(th.RulesError, match="'Penalty Amount 100' and 'Penalty Amount 150'"):
+        th.Rules().with_agreements(th.variants.penalty_amount(100), th.variants.penalty_amount(150))
+    with pytest.raises(th.RulesError, match="not an agreement"):
+        th.Rules().with_agreements("no_jumping")  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from . import variants
 from .actions import (
     Action,
     Bid,
@@ -63,13 +64,16 @@ __all__ = [
     "EventKind",
     "Give",
     "GoldenRoundRules",
+    "Hidden",
     "HiddenRoundRules",
     "IllegalActionError",
+    "Look",
     "Pass",
     "Phase",
     "Play",
     "PlayRules",
     "Rank",
+    "Redeal",
     "RedealRules",
     "Rules",
     "RulesError",
@@ -78,6 +82,7 @@ __all__ = [
     "Suit",
     "TalonRules",
     "ThousandError",
+    "Unhide",
     "__version__",
     "apply",
     "cards",
@@ -86,4 +91,5 @@ __all__ = [
     "new_game",
     "parse_action",
     "perft",
+    "variants",
 ]

@@ -26,8 +26,12 @@ __all__ = [
     "DealCard",
     "Distribute",
     "Give",
+    "Hidden",
+    "Look",
     "Pass",
     "Play",
+    "Redeal",
+    "Unhide",
     "parse_action",
 ]
 
@@ -169,6 +173,41 @@ class Play:
 
 
 @attrs.frozen
+class Redeal:
+    """Call a redeal, where an agreement allows it (A7): the same dealer deals again and nothing
+    is scored (A9)."""
+
+    def __str__(self) -> str:
+        return "redeal"
+
+
+@attrs.frozen
+class Hidden:
+    """The opener declares a hidden game before looking at its cards (Hidden Round, A15)."""
+
+    def __str__(self) -> str:
+        return "hidden"
+
+
+@attrs.frozen
+class Look:
+    """The opener looks at its cards instead of declaring a hidden game (Hidden Round)."""
+
+    def __str__(self) -> str:
+        return "look"
+
+
+@attrs.frozen
+class Unhide:
+    """Overbid a hidden game with a bid above 120, holding a marriage (Allow Unhide, A15)."""
+
+    value: int = attrs.field(validator=_whole)
+
+    def __str__(self) -> str:
+        return f"unhide {self.value}"
+
+
+@attrs.frozen
 class Distribute:
     """The declarer gives the deal up after taking the talon (R-DIST-1)."""
 
@@ -176,7 +215,20 @@ class Distribute:
         return "distribute"
 
 
-Action: TypeAlias = DealCard | Deal | Bid | Pass | Give | Contract | Play | Distribute
+Action: TypeAlias = (
+    DealCard
+    | Deal
+    | Bid
+    | Pass
+    | Give
+    | Contract
+    | Play
+    | Distribute
+    | Redeal
+    | Hidden
+    | Look
+    | Unhide
+)
 
 # Shared instances for the hot path: legal_actions hands these out instead of building new ones.
 DEAL_CARD: Final = tuple(DealCard(c) for c in PACK)
@@ -184,11 +236,16 @@ PLAY: Final = tuple(Play(c) for c in PACK)
 PLAY_MARRIAGE: Final = tuple(Play(c, True) for c in PACK)
 GIVE: Final = tuple(tuple(Give(c, to) for c in PACK) for to in range(3))
 MIN_BID: Final = 100
-MAX_BID: Final = 400
-BIDS: Final = tuple(Bid(v) for v in range(MIN_BID, MAX_BID + 5, 5))
-CONTRACTS: Final = tuple(Contract(v) for v in range(MIN_BID, MAX_BID + 5, 5))
+#: The highest bid any rules allow: 120 + all four marriages (280) + the ace marriage (200).
+TOP_BID: Final = 600
+BIDS: Final = tuple(Bid(v) for v in range(MIN_BID, TOP_BID + 5, 5))
+CONTRACTS: Final = tuple(Contract(v) for v in range(MIN_BID, TOP_BID + 5, 5))
+UNHIDES: Final = tuple(Unhide(v) for v in range(MIN_BID, TOP_BID + 5, 5))
 PASS: Final = Pass()
 DISTRIBUTE: Final = Distribute()
+REDEAL: Final = Redeal()
+HIDDEN: Final = Hidden()
+LOOK: Final = Look()
 
 
 def _number(word: str, text: str) -> int:
@@ -227,11 +284,20 @@ def parse_action(text: str) -> Action:
             return Play(Card.parse(args[0]), True)
         if head == "distribute" and not args:
             return DISTRIBUTE
+        if head == "redeal" and not args:
+            return REDEAL
+        if head == "hidden" and not args:
+            return HIDDEN
+        if head == "look" and not args:
+            return LOOK
+        if head == "unhide" and len(args) == 1:
+            return Unhide(_number(args[0], text))
     except (TypeError, ValueError) as exc:
         if str(exc).startswith("not an action"):
             raise
         raise ValueError(f"not an action: {text!r} ({exc})") from None
     raise ValueError(
         f"not an action: {text!r} (expected 'deal XX', 'bid N', 'pass', 'give XX SEAT', "
-        "'contract N', 'play XX', 'play XX marriage' or 'distribute')"
+        "'contract N', 'play XX', 'play XX marriage', 'distribute', 'redeal', 'hidden', 'look' "
+        "or 'unhide N')"
     )

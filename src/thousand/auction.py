@@ -1,82 +1,180 @@
-"""The auction (R-BID-1, R-BID-2, R-BID-3).
+"""The auction (``R-BID-*``), with the hidden game and its unhiding (Hidden Round, A15).
 
 The opener (the dealer's left neighbour) must open with at least 100; then each seat in turn,
 skipping those that passed, bids higher (a multiple of 5) or passes. When two have passed the
-high bidder is the declarer and takes the talon (R-TALON-1).
+high bidder is the declarer and takes the talon (R-TALON-1). In a golden deal there is no
+auction at all (A10).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .actions import BIDS, MAX_BID, MIN_BID, PASS, Action, Bid, Pass
-from .cards import marriage_total
+from .actions import (
+    BIDS,
+    HIDDEN,
+    LOOK,
+    MIN_BID,
+    PASS,
+    REDEAL,
+    UNHIDES,
+    Action,
+    Bid,
+    Hidden,
+    Look,
+    Pass,
+    Unhide,
+)
+from .cards import Rank, Suit, marriage_total
 from .errors import IllegalActionError
+from .redeals import may_redeal_by_hand
 from .rules import Rules
-from .state import Phase, State, start_of_deal, with_seat
+from .state import NO_AUCTION, Auction, History, Phase, State, start_of_deal, with_seat
 
-__all__ = ["apply_bid", "apply_pass", "bid_limit", "legal_calls"]
+__all__ = [
+    "apply_bid",
+    "apply_hidden",
+    "apply_look",
+    "apply_pass",
+    "apply_unhide",
+    "bid_limit",
+    "legal_calls",
+    "legal_hidden_choice",
+    "legal_unhides",
+    "open_deal",
+    "take_talon",
+]
 
 #: Card points in the pack: the limit of a bid without a marriage (R-BID-3).
 CARD_POINTS_IN_PACK: Final = 120
+#: The standard limit with a marriage, and the floor of Declaring without Marriage (A22).
+ANY_LIMIT: Final = 400
+#: The ace marriage's value (A21) and the contract of golden and hidden games (A10, A15).
+ACE_MARRIAGE: Final = 200
+FIXED_GAME: Final = 120
+ACES: Final = sum(1 << (6 * s + Rank.ACE) for s in Suit)
 
 
 def bid_limit(rules: Rules, hand: int) -> int:
-    """The highest bid (or contract) a hand allows under R-BID-3 and A22."""
+    """The highest bid (or contract) a hand allows under R-BID-3, A21 and A22."""
     marriages = marriage_total(hand)
+    aces = rules.play.ace_marriage and hand & ACES == ACES
     if rules.bidding.limit == "sum":
-        limit = CARD_POINTS_IN_PACK + marriages
+        limit = CARD_POINTS_IN_PACK + marriages + (ACE_MARRIAGE if aces else 0)
     else:
-        limit = MAX_BID if marriages else CARD_POINTS_IN_PACK
+        limit = ANY_LIMIT if marriages or aces else CARD_POINTS_IN_PACK
     if rules.bidding.without_marriage:
-        limit = MAX_BID
+        limit = max(limit, ANY_LIMIT)
     return limit
 
 
 def _limit_reason(rules: Rules, limit: int) -> str:
-    if rules.bidding.without_marriage or (rules.bidding.limit == "any" and limit == MAX_BID):
+    if rules.bidding.without_marriage or (rules.bidding.limit == "any" and limit == ANY_LIMIT):
         return f"the limit {limit}"
     if limit == CARD_POINTS_IN_PACK:
         return f"the limit {limit}: no marriage in hand"
     return f"the limit {limit}: 120 plus the marriages in hand"
 
 
-def _range(state: State) -> tuple[int, int]:
-    """The lowest and highest legal bid for the seat to move (low > high: none)."""
+def skipped(state: State, seat: int) -> bool:
+    """Skip Declaring (A2, A6): the seat's score before the deal is below the value."""
+    below = state._match.rules.bidding.skip_below
+    return below is not None and state._match.scores[seat] < below
+
+
+def _bids(low: int, top: int) -> tuple[Action, ...]:
+    return BIDS[(low - MIN_BID) // 5 : (top - MIN_BID) // 5 + 1] if low <= top else ()
+
+
+def _range(state: State, seat: int) -> tuple[int, int]:
+    """The lowest and highest legal bid for ``seat`` (low > top: none)."""
     high = state._auction[0]
-    seat = state._to_move
-    assert seat is not None
     rules = state._match.rules
     low = high + 5 if high else MIN_BID
     top = bid_limit(rules, state._hands[seat])
     if not rules.bidding.jumps:
         top = min(top, low)  # A5: only the next step
+    if skipped(state, seat):
+        top = min(top, MIN_BID if not high else 0)  # A6: only the compulsory opening 100
     return low, top
 
 
 def legal_calls(state: State) -> tuple[Action, ...]:
-    """Pass (except for the opener's first call), then every legal bid, lowest first."""
-    low, top = _range(state)
-    bids = BIDS[(low - MIN_BID) // 5 : (top - MIN_BID) // 5 + 1] if low <= top else ()
-    if state._auction[0] == 0:
-        return bids
-    return (PASS, *bids)
-
-
-def _next(state: State, passed: int) -> int:
+    """Pass (except for the opener's first call), every legal bid lowest first, then a redeal
+    where an agreement allows one."""
     seat = state._to_move
     assert seat is not None
+    calls = _bids(*_range(state, seat))
+    if state._auction[0]:
+        calls = (PASS, *calls)
+    return (*calls, REDEAL) if may_redeal_by_hand(state, seat) else calls
+
+
+def _next(seat: int, passed: int) -> int:
     nxt = (seat + 1) % 3
     return (nxt + 1) % 3 if passed >> nxt & 1 else nxt
 
 
+def open_deal(state: State, hands: tuple[int, int, int], talon: int, history: History) -> State:
+    """The state after the last card: the auction opens at the dealer's left (R-BID-1); or the
+    opener's hidden-game choice (A15); or, in a golden deal, the talon is taken at once (A10)."""
+    match = state._match
+    opener = (match.dealer + 1) % 3
+    if match.golden is not None:
+        others = 7 ^ (1 << opener)
+        return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0), history)
+    hidden = match.rules.hidden_round
+    phase = Phase.BIDDING
+    if (
+        hidden.enabled
+        and not skipped(state, opener)
+        and not (hidden.disabled_on_barrel and match.barrel != (None, None, None))
+    ):
+        phase = Phase.HIDDEN_CHOICE
+    return start_of_deal(match, phase, opener, hands, talon, NO_AUCTION, history)
+
+
+def take_talon(
+    state: State, hands: tuple[int, int, int], talon: int, auction: Auction, history: History
+) -> State:
+    """R-BID-2, R-TALON-1: the high bidder is declarer and takes the talon into hand."""
+    declarer = auction[1]
+    return State(
+        state._match,
+        Phase.GIVING,
+        declarer,
+        with_seat(hands, declarer, hands[declarer] | talon),
+        0,
+        auction,
+        declarer,
+        None,
+        talon,
+        (),
+        None,
+        (),
+        (),
+        (0, 0, 0),
+        (),
+        history,
+    )
+
+
+def _in(state: State, action: Action, *phases: Phase) -> int:
+    """The seat to move, after checking the phase."""
+    if state._phase not in phases:
+        names = " or ".join(p.value for p in phases)
+        raise IllegalActionError(action, state._phase, f"this call is made only in the {names}")
+    seat = state._to_move
+    assert seat is not None
+    return seat
+
+
 def apply_bid(state: State, action: Bid) -> State:
     """A bid: legal when it is a multiple of 5 above the high bid and within the limit."""
-    if state._phase is not Phase.BIDDING:
-        raise IllegalActionError(action, state._phase, "bids are made only in the auction")
+    seat = _in(state, action, Phase.BIDDING)
     value = action.value
-    high, _, passed = state._auction
-    low, top = _range(state)
+    high, _, passed, called, hidden = state._auction
+    low, top = _range(state, seat)
     if value % 5:
         raise IllegalActionError(
             action, state._phase, f"bid {value} is not a multiple of 5 (R-BID-2)"
@@ -90,71 +188,132 @@ def apply_bid(state: State, action: Bid) -> State:
         raise IllegalActionError(action, state._phase, reason)
     if value > top:
         rules = state._match.rules
-        seat = state._to_move
-        assert seat is not None
         limit = bid_limit(rules, state._hands[seat])
-        if value <= limit:
-            reason = f"bid {value} jumps: only {low} is allowed (No Jumping, R-BID-2)"
+        if skipped(state, seat):
+            reason = (
+                f"seat {seat}'s score {state._match.scores[seat]} is below "
+                f"{rules.bidding.skip_below}: it may not bid (Skip Declaring, A6)"
+            )
+        elif value <= limit:
+            reason = f"bid {value} jumps: only {low} is allowed (No Jumping, A5)"
         else:
             reason = f"bid {value} is above {_limit_reason(rules, limit)} (R-BID-3)"
         raise IllegalActionError(action, state._phase, reason)
-    seat = state._to_move
-    assert seat is not None
     s = state
     return start_of_deal(
         s._match,
         Phase.BIDDING,
-        _next(state, passed),
+        _next(seat, passed),
         s._hands,
         s._talon,
-        (value, seat, passed),
+        (value, seat, passed, called | 1 << seat, hidden),
         (s._history, action),
     )
 
 
 def apply_pass(state: State, action: Pass) -> State:
-    """A pass: the seat is out; after the second pass the high bidder takes the talon."""
-    if state._phase is not Phase.BIDDING:
-        raise IllegalActionError(action, state._phase, "passes are made only in the auction")
-    high, bidder, passed = state._auction
+    """A pass: the seat is out; after the second pass the high bidder takes the talon. A pass
+    in the unhide is a pass in the auction (A15)."""
+    seat = _in(state, action, Phase.BIDDING, Phase.UNHIDING)
+    high, bidder, passed, called, hidden = state._auction
     if not high:
         raise IllegalActionError(
             action, state._phase, f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"
         )
-    seat = state._to_move
-    assert seat is not None
     passed |= 1 << seat
-    s = state
-    history = (s._history, action)
+    auction = (high, bidder, passed, called | 1 << seat, hidden)
+    history = (state._history, action)
     if passed.bit_count() < 2:
+        nxt = _next(seat, passed)
         return start_of_deal(
-            s._match,
-            Phase.BIDDING,
-            _next(state, passed),
-            s._hands,
-            s._talon,
-            (high, bidder, passed),
+            state._match, state._phase, nxt, state._hands, state._talon, auction, history
+        )
+    return take_talon(state, state._hands, state._talon, auction, history)
+
+
+def legal_hidden_choice(state: State) -> tuple[Action, ...]:
+    """The opener's first decision under Hidden Round (A15)."""
+    return (HIDDEN, LOOK)
+
+
+def apply_hidden(state: State, action: Hidden) -> State:
+    """The opener declares a hidden game at 120; the others may unhide it (A15)."""
+    opener = _in(state, action, Phase.HIDDEN_CHOICE)
+    auction = (FIXED_GAME, opener, 0, 1 << opener, 1)
+    history = (state._history, action)
+    if state._match.rules.hidden_round.allow_unhide:
+        return start_of_deal(
+            state._match,
+            Phase.UNHIDING,
+            (opener + 1) % 3,
+            state._hands,
+            state._talon,
+            auction,
             history,
         )
-    # R-BID-2, R-TALON-1: the high bidder is declarer and takes the talon into hand.
-    h = s._hands
-    talon = s._talon
-    hands = with_seat(h, bidder, h[bidder] | talon)
-    return State(
-        s._match,
-        Phase.GIVING,
-        bidder,
-        hands,
-        0,
-        (high, bidder, passed),
-        bidder,
-        None,
-        talon,
-        (),
-        None,
-        (),
-        (),
-        (0, 0, 0),
-        (),
+    stands = (FIXED_GAME, opener, 7 ^ 1 << opener, 1 << opener, 1)  # nobody may unhide
+    return take_talon(state, state._hands, state._talon, stands, history)
+
+
+def apply_look(state: State, action: Look) -> State:
+    """The opener looks at its cards; the auction opens as usual (A15)."""
+    opener = _in(state, action, Phase.HIDDEN_CHOICE)
+    return start_of_deal(
+        state._match,
+        Phase.BIDDING,
+        opener,
+        state._hands,
+        state._talon,
+        state._auction,
+        (state._history, action),
+    )
+
+
+def _unhide_range(state: State, seat: int) -> tuple[int, int]:
+    """A15: from 125 to the limit, for a seat holding a K+Q marriage that is not skipped."""
+    low = FIXED_GAME + 5
+    hand = state._hands[seat]
+    if not marriage_total(hand) or skipped(state, seat):
+        return low, 0
+    top = bid_limit(state._match.rules, hand)
+    return low, (min(top, low) if not state._match.rules.bidding.jumps else top)
+
+
+def legal_unhides(state: State) -> tuple[Action, ...]:
+    """Pass, or unhide with a bid from 125 to the limit (A15); a redeal where allowed."""
+    seat = state._to_move
+    assert seat is not None
+    low, top = _unhide_range(state, seat)
+    unhides = UNHIDES[(low - MIN_BID) // 5 : (top - MIN_BID) // 5 + 1] if low <= top else ()
+    calls: tuple[Action, ...] = (PASS, *unhides)
+    return (*calls, REDEAL) if may_redeal_by_hand(state, seat) else calls
+
+
+def apply_unhide(state: State, action: Unhide) -> State:
+    """Overbid the hidden game: it is cancelled and the auction goes on from the unhider, or the
+    unhider is declarer at once under No Declaring When Unhidden (A15)."""
+    seat = _in(state, action, Phase.UNHIDING)
+    value = action.value
+    low, top = _unhide_range(state, seat)
+    if not low <= value <= top or value % 5:
+        if not marriage_total(state._hands[seat]):
+            reason = f"seat {seat} holds no marriage: it may only pass (A15)"
+        elif skipped(state, seat):
+            reason = f"seat {seat} may not bid (Skip Declaring, A6)"
+        else:
+            reason = f"an unhide bids a multiple of 5 from {low} to {top} (A15)"
+        raise IllegalActionError(action, state._phase, reason)
+    _, _, passed, called, _ = state._auction
+    auction = (value, seat, passed, called | 1 << seat, 0)
+    history = (state._history, action)
+    if state._match.rules.hidden_round.no_declaring_when_unhidden:
+        return take_talon(state, state._hands, state._talon, auction, history)
+    return start_of_deal(
+        state._match,
+        Phase.BIDDING,
+        _next(seat, passed),
+        state._hands,
+        state._talon,
+        auction,
         history,
     )

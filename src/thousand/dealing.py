@@ -11,9 +11,10 @@ from typing import Final
 
 from ._tables import by_suit_pattern, select
 from .actions import DEAL_CARD, Action, Deal, DealCard
+from .auction import open_deal
 from .cards import FULL_PACK, mask_of
 from .errors import IllegalActionError
-from .state import History, Phase, State, start_of_deal, with_seat
+from .state import NO_AUCTION, Phase, State, start_of_deal, with_seat
 
 __all__ = ["apply_deal", "apply_deal_card", "chance_outcomes", "legal_deal_cards"]
 
@@ -37,19 +38,6 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((a, p) for a in outcomes)
 
 
-def _opened(state: State, hands: tuple[int, int, int], talon: int, history: History) -> State:
-    """The state after the last card: the auction opens at the dealer's left (R-BID-1)."""
-    return start_of_deal(
-        state._match,
-        Phase.BIDDING,
-        (state._match.dealer + 1) % 3,
-        hands,
-        talon,
-        (0, -1, 0),
-        history,
-    )
-
-
 def apply_deal_card(state: State, action: DealCard) -> State:
     """Deal one card to the next place in dealing order."""
     if state._phase is not Phase.DEALING:
@@ -69,14 +57,14 @@ def apply_deal_card(state: State, action: DealCard) -> State:
         talon |= bit
     history = (state._history, action)
     if k == 23:
-        return _opened(state, hands, talon, history)
+        return open_deal(state, hands, talon, history)
     return start_of_deal(
         state._match,
         Phase.DEALING,
         None,
         hands,
         talon,
-        (0, -1, 0),
+        NO_AUCTION,
         history,
     )
 
@@ -90,4 +78,4 @@ def apply_deal(state: State, action: Deal) -> State:
             "a whole deal is legal only at the first chance node of a deal",
         )
     hands = (mask_of(action.hands[0]), mask_of(action.hands[1]), mask_of(action.hands[2]))
-    return _opened(state, hands, mask_of(action.talon), (state._history, action))
+    return open_deal(state, hands, mask_of(action.talon), (state._history, action))

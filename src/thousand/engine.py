@@ -6,45 +6,41 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
-from .actions import Action, Bid, Contract, Deal, DealCard, Distribute, Give, Pass, Play
-from .auction import apply_bid, apply_pass, legal_calls
+from .actions import (
+    Action,
+    Bid,
+    Contract,
+    Deal,
+    DealCard,
+    Distribute,
+    Give,
+    Hidden,
+    Look,
+    Pass,
+    Play,
+    Redeal,
+    Unhide,
+)
+from .auction import (
+    apply_bid,
+    apply_hidden,
+    apply_look,
+    apply_pass,
+    apply_unhide,
+    legal_calls,
+    legal_hidden_choice,
+    legal_unhides,
+)
 from .dealing import apply_deal, apply_deal_card, legal_deal_cards
 from .dealing import chance_outcomes as _chance
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError
 from .play import apply_play, legal_plays
+from .redeals import apply_redeal
 from .rules import Rules
-from .state import Match, Phase, State, start_of_deal
+from .state import NO_AUCTION, Match, Phase, State, start_of_deal
 from .talon import apply_contract, apply_distribute, apply_give, legal_contracts, legal_gives
 
 __all__ = ["apply", "chance_outcomes", "legal_actions", "new_game", "perft"]
-
-
-def _unsupported(rules: Rules) -> list[str]:
-    """Options that this version of the engine cannot play yet."""
-    defaults = Rules.standard()
-    out = []
-    checks = [
-        ("bidding.skip_below", rules.bidding.skip_below, None),
-        ("play.ace_marriage", rules.play.ace_marriage, False),
-        ("play.opponent_trumps", rules.play.opponent_trumps, True),
-        ("scoring.reset_on_555", rules.scoring.reset_on_555, False),
-        ("scoring.reset_on_minus_555", rules.scoring.reset_on_minus_555, False),
-        ("scoring.four_nines_bonus", rules.scoring.four_nines_bonus, False),
-        ("barrel.throw_off", rules.barrel.throw_off, False),
-        ("barrel.several", rules.barrel.several, True),
-        ("barrel.zero_after_three", rules.barrel.zero_after_three, False),
-        ("distribution.limit", rules.distribution.limit, None),
-        ("golden_round.enabled", rules.golden_round.enabled, False),
-        ("hidden_round.enabled", rules.hidden_round.enabled, False),
-        ("redeals", rules.redeals, defaults.redeals),
-    ]
-    for name, value, default in checks:
-        if value != default:
-            out.append(name)
-    dist = rules.distribution
-    if dist.enabled and not dist.subtract and dist.subtract_on_third:
-        out.append("distribution.subtract_on_third")
-    return out
 
 
 def new_game(
@@ -62,9 +58,6 @@ def new_game(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {rules!r}")
-    missing = _unsupported(rules)
-    if missing:
-        raise RulesError(f"not implemented in this version of thousand: {', '.join(missing)}")
     if isinstance(dealer, bool) or dealer not in (0, 1, 2):
         raise ValueError(f"dealer must be a seat 0, 1 or 2, not {dealer!r}")
     if not isinstance(scores, tuple) or len(scores) != 3:
@@ -83,14 +76,17 @@ def new_game(
                 f"seat {seat}'s score {score} lies inside the barrel band [{threshold}, {target}): "
                 f"only exactly {threshold} (on the barrel) may start a game there"
             )
-    match = Match(rules, dealer, 1, scores, (barrel[0], barrel[1], barrel[2]), (0, 0, 0), (), None)
+    golden = 0 if rules.golden_round.enabled else None  # A10: the game opens with it
+    match = Match(
+        rules, dealer, 1, scores, (barrel[0], barrel[1], barrel[2]), (0, 0, 0), (), None, golden
+    )
     return start_of_deal(
         match,
         Phase.DEALING,
         None,
         (0, 0, 0),
         0,
-        (0, -1, 0),
+        NO_AUCTION,
         None,
     )
 
@@ -101,6 +97,8 @@ def _none(state: State) -> tuple[Action, ...]:
 
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Action, ...]]]] = {
     Phase.DEALING: legal_deal_cards,
+    Phase.HIDDEN_CHOICE: legal_hidden_choice,
+    Phase.UNHIDING: legal_unhides,
     Phase.BIDDING: legal_calls,
     Phase.GIVING: legal_gives,
     Phase.CONTRACT: legal_contracts,
@@ -117,6 +115,10 @@ _APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
     Contract: apply_contract,
     Play: apply_play,
     Distribute: apply_distribute,
+    Redeal: apply_redeal,
+    Hidden: apply_hidden,
+    Look: apply_look,
+    Unhide: apply_unhide,
 }
 
 

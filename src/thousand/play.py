@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Final
 
 from ._tables import by_suit_pattern, select
-from .actions import PLAY, PLAY_MARRIAGE, Action, Play
+from .actions import PLAY, PLAY_MARRIAGE, REDEAL, Action, Play
+from .auction import ACE_MARRIAGE, ACES
 from .cards import PACK, Card, Rank, Suit, card_points
 from .errors import IllegalActionError
+from .redeals import may_redeal_on_four_nines
 from .scoring import finish_deal
 from .state import Phase, State, with_seat
 
-__all__ = ["apply_play", "legal_plays", "trick_winner"]
+__all__ = ["apply_play", "legal_plays", "trick_winner", "trump_owner"]
 
 _PLAY_TABLES: Final = by_suit_pattern(PLAY)
 _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
@@ -20,50 +22,78 @@ _QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
 
 def _may_declare(state: State) -> bool:
     """R-MARRIAGE-1: marriages are declared when leading to any trick but the first."""
-    return bool(state._tricks) or (state._match.rules.play.trumps_in_first_move)
+    return bool(state._tricks) or state._match.rules.play.trumps_in_first_move
 
 
-def _marriage_suits(hand: int) -> int:
-    """A 4-bit mask of the suits whose K and Q are both in ``hand``."""
-    return sum(1 << s for s in range(4) if (hand >> (6 * s)) & _QK == _QK)
+def _declarable(state: State, hand: int) -> int:
+    """The cards whose lead may declare a marriage: the K and Q of each marriage held, and the
+    aces when all four are held under Ace Marriage (R-MARRIAGE-1, A21)."""
+    cards = 0
+    for suit in range(4):
+        if (hand >> (6 * suit)) & _QK == _QK:
+            cards |= _QK << (6 * suit)
+    if hand & ACES == ACES and state._match.rules.play.ace_marriage:
+        cards |= ACES
+    return cards
 
 
-def _allowed(state: State, hand: int) -> tuple[int, str]:
-    """The cards a follower may play, and why (R-PLAY-2)."""
+def trump_owner(state: State) -> int | None:
+    """The seat that declared the trump in force, or None without a trump."""
+    for seat, suit in reversed(state._marriages):
+        if suit is not None:
+            return seat
+    return None
+
+
+def _allowed(state: State, seat: int, hand: int) -> tuple[int, str]:
+    """The cards a follower may play, and why (R-PLAY-2, A23)."""
     lead = state._trick[0][1].suit
     follow = hand & _SUIT_MASKS[lead]
     if follow:
         return follow, f"must follow suit {lead.symbol}"
     trump = state._trump
-    if trump is not None and state._match.rules.play.must_trump:
-        trumps = hand & _SUIT_MASKS[trump]
-        if trumps:
-            return trumps, f"cannot follow suit {lead.symbol} and must play a trump {trump.symbol}"
+    if trump is None:
+        return hand, ""
+    trumps = hand & _SUIT_MASKS[trump]
+    rules = state._match.rules.play
+    if not rules.opponent_trumps and seat != trump_owner(state):
+        if hand ^ trumps:
+            return hand ^ trumps, (
+                f"cannot follow suit {lead.symbol} and may not trump: {trump.symbol} is "
+                "another seat's trump (Don't Allow Opponent Trumps, A23)"
+            )
+        return hand, ""
+    if trumps and rules.must_trump:
+        return trumps, f"cannot follow suit {lead.symbol} and must play a trump {trump.symbol}"
     return hand, ""
 
 
 def legal_plays(state: State) -> tuple[Action, ...]:
     """The cards the seat to move may play, lowest first; a marriage lead follows its plain
-    form under the optional declaration and replaces it under the automatic one."""
+    form under the optional declaration and replaces it under the automatic one; a redeal last
+    where 4 Nines on Hands allows one."""
     seat = state._to_move
     assert seat is not None
     hand = state._hands[seat]
     if state._trick:
-        return select(_PLAY_TABLES, _allowed(state, hand)[0])
-    suits = _marriage_suits(hand) if _may_declare(state) else 0
-    if not suits:
-        return select(_PLAY_TABLES, hand)
-    optional = state._match.rules.play.marriage_declaration == "optional"
-    out: list[Action] = []
-    for card in PACK:
-        if hand & card.mask:
-            if suits >> card.suit & 1 and card.rank in (Rank.QUEEN, Rank.KING):
-                if optional:
-                    out.append(PLAY[card.index])
-                out.append(PLAY_MARRIAGE[card.index])
-            else:
-                out.append(PLAY[card.index])
-    return tuple(out)
+        plays: tuple[Action, ...] = select(_PLAY_TABLES, _allowed(state, seat, hand)[0])
+    else:
+        declarable = _declarable(state, hand) if _may_declare(state) else 0
+        if not declarable:
+            plays = select(_PLAY_TABLES, hand)
+        else:
+            optional = state._match.rules.play.marriage_declaration == "optional"
+            out: list[Action] = []
+            for card in PACK:
+                if hand & card.mask:
+                    if not declarable & card.mask or optional:
+                        out.append(PLAY[card.index])
+                    if declarable & card.mask:
+                        out.append(PLAY_MARRIAGE[card.index])
+            plays = tuple(out)
+    if not state._tricks and may_redeal_on_four_nines(state, seat):
+        return (*plays, REDEAL)
+    return plays
 
 
 def trick_winner(trick: tuple[tuple[int, Card], ...], trump: Suit | None) -> int:
@@ -81,15 +111,16 @@ def trick_winner(trick: tuple[tuple[int, Card], ...], trump: Suit | None) -> int
 def _marriage_error(state: State, action: Play, seat: int, hand: int) -> str | None:
     """Why ``action`` may not declare (or must declare) a marriage, or None when it is fine."""
     card = action.card
-    is_marriage_card = (
-        card.rank in (Rank.QUEEN, Rank.KING) and _marriage_suits(hand) >> card.suit & 1
-    )
+    declarable = _declarable(state, hand) & card.mask
     if action.marriage:
         if state._trick:
             return "a marriage is declared only by leading (R-MARRIAGE-1)"
-        if card.rank not in (Rank.QUEEN, Rank.KING):
+        if card.rank is Rank.ACE and state._match.rules.play.ace_marriage:
+            if not declarable:
+                return f"seat {seat} does not hold all four aces (Ace Marriage, A21)"
+        elif card.rank not in (Rank.QUEEN, Rank.KING):
             return f"{card} is not a king or queen: it declares no marriage (R-MARRIAGE-1)"
-        if not is_marriage_card:
+        elif not declarable:
             partner = Card(card.suit, Rank.KING if card.rank == Rank.QUEEN else Rank.QUEEN)
             return f"seat {seat} does not hold {partner}, the marriage's other card (R-MARRIAGE-2)"
         if not _may_declare(state):
@@ -97,7 +128,7 @@ def _marriage_error(state: State, action: Play, seat: int, hand: int) -> str | N
         return None
     if (
         not state._trick
-        and is_marriage_card
+        and declarable
         and _may_declare(state)
         and state._match.rules.play.marriage_declaration == "automatic"
     ):
@@ -118,10 +149,10 @@ def apply_play(state: State, action: Play) -> State:
     if not hand & bit:
         raise IllegalActionError(action, state._phase, f"seat {seat} does not hold {card}")
     if state._trick:
-        allowed, why = _allowed(state, hand)
+        allowed, why = _allowed(state, seat, hand)
         if not allowed & bit:
             raise IllegalActionError(action, state._phase, f"seat {seat} {why} (R-PLAY-2)")
-    if action.marriage or card.rank in (Rank.QUEEN, Rank.KING):
+    if action.marriage or (card.rank >= Rank.QUEEN and card.rank != Rank.TEN):
         error = _marriage_error(state, action, seat, hand)
         if error:
             raise IllegalActionError(action, state._phase, error)
@@ -131,10 +162,13 @@ def apply_play(state: State, action: Play) -> State:
     trump = state._trump
     marriages = state._marriages
     if action.marriage:
-        trump = card.suit
-        value = trump.marriage_value
-        points = with_seat(points, seat, points[seat] + value)
-        marriages = (*marriages, (seat, trump))
+        if card.rank is Rank.ACE:  # A21: 200 at once; the trump does not change
+            points = with_seat(points, seat, points[seat] + ACE_MARRIAGE)
+            marriages = (*marriages, (seat, None))
+        else:
+            trump = card.suit
+            points = with_seat(points, seat, points[seat] + trump.marriage_value)
+            marriages = (*marriages, (seat, trump))
     trick = (*state._trick, (seat, card))
     tricks = state._tricks
     to_move = (seat + 1) % 3

@@ -9,11 +9,14 @@ when rules are built, never while a game is played.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from .errors import RulesError
+
+if TYPE_CHECKING:
+    from .variants import Agreement
 
 __all__ = [
     "BarrelRules",
@@ -29,6 +32,7 @@ __all__ = [
     "TalonRules",
 ]
 
+_MISSING: Final = object()
 BidLimit = Literal["sum", "any"]
 MarriageDeclaration = Literal["optional", "automatic"]
 BarrelReading = Literal["classic", "standard"]
@@ -325,6 +329,57 @@ class Rules:
             bolts=BoltRules(enabled=True),
             distribution=DistributionRules(enabled=True),
         )
+
+    def with_agreements(self, *agreements: Agreement) -> Rules:
+        """These rules with the agreements of :mod:`thousand.variants` in force.
+
+        A field set to two different values by two of them is a :class:`RulesError` naming
+        both; an agreement that refines something these rules lack changes nothing (A1).
+        """
+        from .variants import apply_agreements
+
+        return apply_agreements(self, agreements)
+
+    def differences(self, other: Rules) -> tuple[tuple[str, Any], ...]:
+        """The ``("section.field", value)`` pairs where these rules differ from ``other``."""
+        out = []
+        mine, theirs = self.to_dict(), other.to_dict()
+        for section, fields in mine.items():
+            for field, value in fields.items():
+                if theirs[section][field] != value:
+                    out.append((f"{section}.{field}", value))
+        return tuple(out)
+
+    def describe(self) -> str:
+        """The nearer preset and what differs from it, by agreement where one matches.
+
+        >>> Rules.standard().describe()
+        'standard rules'
+        """
+        from .variants import AGREEMENTS, by_key
+
+        presets = (("classic", Rules.classic()), ("standard", Rules.standard()))
+        name, base = min(presets, key=lambda p: len(self.differences(p[1])))
+        left = dict(self.differences(base))
+        titles = []
+        for agreement in AGREEMENTS:
+            if agreement.value is not None or agreement.key == "distributions_limit":
+                path = agreement.changes[0][0]
+                if path in left:
+                    value = left[path]
+                    if value is not None:
+                        titles.append(by_key(agreement.key, value).title)
+                        del left[path]
+                continue
+            if agreement.changes and all(left.get(p, _MISSING) == v for p, v in agreement.changes):
+                titles.append(agreement.title)
+                for path, _ in agreement.changes:
+                    del left[path]
+        titles.extend(f"{path}={value!r}" for path, value in left.items())
+        return f"{name} rules" + (f" with: {', '.join(titles)}" if titles else "")
+
+    def __str__(self) -> str:
+        return self.describe()
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """A JSON-ready dict of every section and field."""

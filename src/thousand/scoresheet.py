@@ -18,12 +18,20 @@ _MARKS = {
     EventKind.BOLT: "0",
     EventKind.BOLT_PENALTY: "P",
     EventKind.DISTRIBUTION: "D",
+    EventKind.FOUR_NINES_BONUS: "9",
+    EventKind.THROWN_OFF_BARREL: "T",
+    EventKind.SHARED_BARREL: "S",
+    EventKind.ZERO_AFTER_THREE_BARRELS: "Z",
+    EventKind.SCORE_RESET: "R",
+    EventKind.GOLDEN_RESET: "",
 }
 
 #: What the marks on the sheet mean.
 LEGEND = (
     "* declarer   B climbed on the barrel   bN on the barrel, N deals used   P penalty\n"
-    "F fell off the barrel   W won from the barrel   J jumped the barrel   0 bolt   D distributed"
+    "F fell off the barrel   W won from the barrel   J jumped the barrel   0 bolt   D distributed\n"
+    "9 four nines   T thrown off the barrel   S came off a shared barrel   Z zeroed after three\n"
+    "falls   R reset on 555   G golden deal   H hidden game"
 )
 
 
@@ -32,7 +40,7 @@ def _cell(record: DealRecord, seat: int) -> str:
     for event in record.events:
         if event.seat == seat and event.kind is not EventKind.BARREL_DEAL_USED:
             mark = _MARKS[event.kind]
-            if mark not in marks:
+            if mark and mark not in marks:
                 marks += mark
     used = record.barrel[seat]
     if used and "B" not in marks:
@@ -41,9 +49,10 @@ def _cell(record: DealRecord, seat: int) -> str:
 
 
 def _result(record: DealRecord) -> str:
+    kind = "G" if record.golden else ("H" if record.hidden else " ")
     if record.made is None:
-        return "distrib."
-    return "made" if record.made else "failed"
+        return kind + "distrib"
+    return kind + ("made" if record.made else "failed")
 
 
 def format_sheet(records: Sequence[DealRecord], state: State | None = None) -> str:

@@ -1,17 +1,21 @@
-"""The end of a deal: deal scores, bolts, the barrel and the end of the game.
+"""The end of a deal: deal scores, bolts, the barrel, resets, the end of the game.
 
-The order is fixed by R-SCORE-4: deal scores, then bolts, then the barrel, then the end of the
-game. Every step reads the barrel as it stood when the deal began (R-BARREL-6).
+The order is fixed by R-SCORE-4 and A27: deal scores (with golden and hidden doubling, then
+the 4 Nines Bonus), bolts, the barrel (climbs, third deals, Throw off, Several Players, Zero
+after 3 Barrels), the 555 resets, the end of the game, and the golden round's bookkeeping.
+Every step reads the barrel as it stood when the deal began (R-BARREL-6).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+import attrs
 
 from .actions import Distribute
-from .cards import Suit, card_points
+from .cards import Rank, Suit, card_points
 from .sheet import DealRecord, Event, EventKind
-from .state import Match, Phase, State, Tricks, start_of_deal, won_masks
+from .state import NO_AUCTION, Match, Phase, State, Tricks, start_of_deal, won_masks
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -20,6 +24,11 @@ if TYPE_CHECKING:
 __all__ = ["finish_deal", "half_up_to_5", "round_to_5"]
 
 Triple = tuple[int, int, int]
+Barrel = list[int | None]
+NINES: Final = sum(1 << (6 * s + Rank.NINE) for s in Suit)
+#: A25: the 4 Nines Bonus (never the penalty amount, A3).
+FOUR_NINES_BONUS: Final = 120
+GOLDEN_DEALS: Final = 3
 
 
 def round_to_5(points: int) -> int:
@@ -41,6 +50,30 @@ def half_up_to_5(amount: int) -> int:
     return (amount + 5) // 10 * 5
 
 
+@attrs.define
+class _Deal:
+    """The facts of a finished deal that every scoring step reads."""
+
+    rules: Rules
+    match: Match
+    declarer: int
+    bid: int
+    contract: int
+    points: Triple
+    cards: Triple
+    hands: Triple  # each seat's eight cards after the gives: the cards it played
+    distributed: bool
+    golden: bool
+    hidden: bool
+    events: list[Event] = attrs.field(factory=list)
+
+    def on_barrel(self, seat: int) -> bool:
+        return self.match.barrel[seat] is not None
+
+    def mark(self, kind: EventKind, seat: int, amount: int = 0) -> None:
+        self.events.append(Event(kind, seat, amount))
+
+
 def finish_deal(
     state: State,
     action: Action,
@@ -48,7 +81,7 @@ def finish_deal(
     *,
     tricks: Tricks = (),
     points: Triple = (0, 0, 0),
-    marriages: tuple[tuple[int, Suit], ...] = (),
+    marriages: tuple[tuple[int, Suit | None], ...] = (),
 ) -> State:
     """Score the deal that ``action`` ended (the last card, or a distribution) and return the
     next deal's first chance node, or the end of the game."""
@@ -56,214 +89,269 @@ def finish_deal(
     rules = match.rules
     declarer = state._declarer
     assert declarer is not None
-    distributed = isinstance(action, Distribute)
-    bid = state._auction[0]
     won = won_masks(tricks)
-    cards = (card_points(won[0]), card_points(won[1]), card_points(won[2]))
+    played = [0, 0, 0]
+    for _, cards in tricks:
+        for seat, card in cards:
+            played[seat] |= card.mask
+    deal = _Deal(
+        rules=rules,
+        match=match,
+        declarer=declarer,
+        bid=state._auction[0],
+        contract=contract,
+        points=points,
+        cards=(card_points(won[0]), card_points(won[1]), card_points(won[2])),
+        hands=(played[0], played[1], played[2]),
+        distributed=isinstance(action, Distribute),
+        golden=match.golden is not None,
+        hidden=bool(state._auction[4]),
+    )
     before = match.scores
-    on_barrel = match.barrel
-    events: list[Event] = []
-
-    made, delta = _deal_scores(rules, declarer, bid, contract, points, distributed, events)
-    bolts = _bolts(rules, match, declarer, cards, distributed, delta, events)
+    made, delta = _deal_scores(deal)
+    bolts = _bolts(deal, delta)
     scores = [before[s] + delta[s] for s in range(3)]
-    barrel = list(on_barrel)
+    barrel = list(match.barrel)
+    falls = list(match.falls)
     if rules.barrel.enabled:
-        _barrel(rules, on_barrel, declarer, contract, made, points, before, scores, barrel, events)
+        _barrel(deal, made, scores, barrel, falls)
+    _resets(deal, scores)
 
     # The end of the game (R-END-1, R-END-2).
-    target = rules.scoring.target
     final = (scores[0], scores[1], scores[2])
-    reached = [s for s in range(3) if final[s] >= target]
+    reached = [s for s in range(3) if final[s] >= rules.scoring.target]
     over = bool(reached) or match.deal_number >= rules.scoring.max_deals
     winner: int | None = None
-    if reached and declarer in reached:
+    if declarer in reached:
         winner = declarer
     elif over:
-        top = max(final)
-        leaders = [s for s in range(3) if final[s] == top]
+        leaders = [s for s in range(3) if final[s] == max(final)]
         winner = leaders[0] if len(leaders) == 1 else None
 
+    golden, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
+    distributions = match.distributions
+    if deal.distributed:
+        distributions = _add(distributions, declarer, 1)
+    after_scores = (scores[0], scores[1], scores[2])
     record = DealRecord(
         deal_number=match.deal_number,
         dealer=match.dealer,
         declarer=declarer,
-        bid=bid,
+        bid=deal.bid,
         contract=contract,
         made=made,
         points=points,
-        card_points=cards,
+        card_points=deal.cards,
         marriages=marriages,
-        changes=(final[0] - before[0], final[1] - before[1], final[2] - before[2]),
-        scores=final,
+        changes=(
+            after_scores[0] - before[0],
+            after_scores[1] - before[1],
+            after_scores[2] - before[2],
+        ),
+        scores=after_scores,
         barrel=(barrel[0], barrel[1], barrel[2]),
         bolts=bolts,
-        events=tuple(events),
+        events=tuple(deal.events),
         tricks=tricks,
+        golden=deal.golden,
+        hidden=deal.hidden,
     )
-    history = (state._history, action)
-    sheet = (*match.sheet, record)
-    if over:
-        after = Match(
-            rules,
-            match.dealer,
-            match.deal_number,
-            final,
-            record.barrel,
-            record.bolts,
-            sheet,
-            winner,
-        )
-        return start_of_deal(
-            after,
-            Phase.GAME_OVER,
-            None,
-            (0, 0, 0),
-            0,
-            (0, -1, 0),
-            history,
-        )
-    # R-TABLE-1: the deal passes to the left.
     after = Match(
         rules,
-        (match.dealer + 1) % 3,
-        match.deal_number + 1,
-        final,
+        match.dealer if over else (match.dealer + 1) % 3,  # R-TABLE-1: the deal passes left
+        match.deal_number if over else match.deal_number + 1,
+        after_scores,
         record.barrel,
         record.bolts,
-        sheet,
-        None,
+        (*match.sheet, record),
+        winner,
+        golden,
+        distributions,
+        (falls[0], falls[1], falls[2]),
     )
-    return start_of_deal(
-        after,
-        Phase.DEALING,
-        None,
-        (0, 0, 0),
-        0,
-        (0, -1, 0),
-        history,
+    phase = Phase.GAME_OVER if over else Phase.DEALING
+    return start_of_deal(after, phase, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action))
+
+
+def _add(values: Triple, seat: int, amount: int) -> Triple:
+    return (
+        values[0] + (amount if seat == 0 else 0),
+        values[1] + (amount if seat == 1 else 0),
+        values[2] + (amount if seat == 2 else 0),
     )
 
 
-def _deal_scores(
-    rules: Rules,
-    declarer: int,
-    bid: int,
-    contract: int,
-    points: Triple,
-    distributed: bool,
-    events: list[Event],
-) -> tuple[bool | None, list[int]]:
-    """Whether the contract was made (None: distributed), and each seat's deal score
-    (R-SCORE-1..3, R-DIST-1, A24)."""
+def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
+    """Whether the contract was made (None: distributed), and each seat's deal score with
+    doubling and the 4 Nines Bonus (R-SCORE-1..3, R-DIST-1, A12, A14, A19, A24, A25)."""
+    rules, declarer = deal.rules, deal.declarer
     delta = [0, 0, 0]
     opponents = ((declarer + 1) % 3, (declarer + 2) % 3)
-    if distributed:
+    made: bool | None
+    if deal.distributed:
+        made = None
         dist = rules.distribution
-        share = dist.per_opponent if dist.per_opponent is not None else half_up_to_5(bid)
-        delta[declarer] = -bid if dist.subtract else 0
+        share = dist.per_opponent if dist.per_opponent is not None else half_up_to_5(deal.bid)
+        nth = deal.match.distributions[declarer] + 1
+        pays = dist.subtract or (dist.subtract_on_third and nth % 3 == 0)
+        delta[declarer] = -deal.bid if pays else 0
         for o in opponents:
             delta[o] = share
-        events.append(Event(EventKind.DISTRIBUTION, declarer, delta[declarer]))
-        return None, delta
-    own = points[declarer]
-    if rules.scoring.round_own_points:
-        own = round_to_5(own)
-    made = own >= contract
-    delta[declarer] = contract if made else -contract
-    for o in opponents:
-        delta[o] = round_to_5(points[o])
+    else:
+        own = deal.points[declarer]
+        if rules.scoring.round_own_points:
+            own = round_to_5(own)  # A24: for the contract check only
+        made = own >= deal.contract
+        delta[declarer] = deal.contract if made else -deal.contract
+        for o in opponents:
+            delta[o] = round_to_5(deal.points[o])
+    if deal.golden:  # A12: a golden deal doubles every seat's deal score
+        delta = [2 * d for d in delta]
+    elif deal.hidden:  # A12, A14: a hidden game doubles the declarer's alone
+        delta[declarer] *= 2
+        if rules.hidden_round.no_more_than_240:
+            delta[declarer] = max(-240, min(240, delta[declarer]))
+    if deal.distributed:
+        deal.mark(EventKind.DISTRIBUTION, declarer, delta[declarer])
+    elif rules.scoring.four_nines_bonus:  # A25: after the check, never doubled
+        for seat in range(3):
+            if deal.hands[seat] & NINES == NINES and not deal.on_barrel(seat):
+                delta[seat] += FOUR_NINES_BONUS
+                deal.mark(EventKind.FOUR_NINES_BONUS, seat, FOUR_NINES_BONUS)
     return made, delta
 
 
-def _bolts(
-    rules: Rules,
-    match: Match,
-    declarer: int,
-    cards: Triple,
-    distributed: bool,
-    delta: list[int],
-    events: list[Event],
-) -> Triple:
-    """R-BOLT-1, R-BOLT-2 (A17): the new bolt counts; penalties go into ``delta``."""
-    bolts = list(match.bolts)
+def _bolts(deal: _Deal, delta: list[int]) -> Triple:
+    """R-BOLT-1, R-BOLT-2, A14, A17: the new bolt counts; penalties go into ``delta``."""
+    rules = deal.rules
     if not rules.bolts.enabled:
-        return match.bolts
+        return deal.match.bolts
+    bolts = list(deal.match.bolts)
+    doubled = (deal.golden and rules.golden_round.bolt_doubling) or (
+        deal.hidden and rules.hidden_round.bolt_doubling
+    )
     for seat in range(3):
-        if match.barrel[seat] is not None:  # a seat on the barrel gets no bolts
+        if deal.on_barrel(seat):  # a seat on the barrel gets no bolts
             bolt = False
-        elif distributed:
-            bolt = seat == declarer
+        elif deal.distributed:
+            bolt = seat == deal.declarer  # even with Avoid own Bolt (A19)
         else:
-            bolt = cards[seat] == 0 and (seat != declarer or rules.bolts.declarer)
+            bolt = deal.cards[seat] == 0 and (seat != deal.declarer or rules.bolts.declarer)
         if not bolt:
             if rules.bolts.count == "row":
-                bolts[seat] = 0
+                bolts[seat] = 0  # A17: a deal without a bolt breaks the row
             continue
-        bolts[seat] += 1
-        events.append(Event(EventKind.BOLT, seat))
-        if bolts[seat] >= 3:
-            bolts[seat] = 0
+        bolts[seat] += 2 if doubled else 1
+        deal.mark(EventKind.BOLT, seat, 0)
+        if bolts[seat] >= 3:  # A14: 2 + 2 costs one penalty and keeps 1
+            bolts[seat] -= 3
             delta[seat] -= rules.scoring.penalty
-            events.append(Event(EventKind.BOLT_PENALTY, seat, -rules.scoring.penalty))
+            deal.mark(EventKind.BOLT_PENALTY, seat, -rules.scoring.penalty)
     return (bolts[0], bolts[1], bolts[2])
 
 
 def _barrel(
-    r: Rules,
-    on_barrel: tuple[int | None, int | None, int | None],
-    declarer: int,
-    contract: int,
-    made: bool | None,
-    points: Triple,
-    before: Triple,
-    scores: list[int],
-    barrel: list[int | None],
-    events: list[Event],
+    deal: _Deal, made: bool | None, scores: list[int], barrel: Barrel, falls: list[int]
 ) -> None:
-    """R-BARREL-1..6, in place on ``scores`` and ``barrel``."""
-    threshold, target = r.barrel.threshold, r.scoring.target
-    penalty = r.scoring.penalty
+    """R-BARREL-1..6, A16, A18, A20, in place on ``scores``, ``barrel`` and ``falls``."""
+    rules = deal.rules
+    threshold, target = rules.barrel.threshold, rules.scoring.target
+    penalty = rules.scoring.penalty
+    before = deal.match.scores
+    climbed: list[int] = []
+    fell: list[int] = []
+
+    def climb(seat: int) -> None:
+        scores[seat] = threshold
+        barrel[seat] = 0
+        climbed.append(seat)
+        deal.mark(EventKind.CLIMBED_ON_BARREL, seat)
+
+    def fall(seat: int, kind: EventKind, loss: int) -> None:
+        scores[seat] = before[seat] - loss
+        barrel[seat] = None
+        fell.append(seat)
+        deal.mark(kind, seat, -loss)
+
     for seat in range(3):
-        used = on_barrel[seat]
+        used = deal.match.barrel[seat]
         if used is None:
-            score = scores[seat]
-            if threshold <= score < target:
-                scores[seat] = threshold
-                barrel[seat] = 0
-                events.append(Event(EventKind.CLIMBED_ON_BARREL, seat))
-            elif score >= target:
-                if r.barrel.jump:
-                    events.append(Event(EventKind.JUMPED_BARREL, seat))
+            if threshold <= scores[seat] < target:
+                climb(seat)
+            elif scores[seat] >= target:
+                if rules.barrel.jump:
+                    deal.mark(EventKind.JUMPED_BARREL, seat)
                 else:
-                    scores[seat] = threshold  # R-BARREL-2 standard: climb on instead
-                    barrel[seat] = 0
-                    events.append(Event(EventKind.CLIMBED_ON_BARREL, seat))
+                    climb(seat)  # R-BARREL-2 standard: climb on instead
             continue
-        # On the barrel when the deal began (R-BARREL-3, R-BARREL-6).
+        # On the barrel when the deal began (R-BARREL-3, R-BARREL-6): no deal score counts.
         scores[seat] = before[seat]
-        if seat == declarer and made is not None:
-            if r.barrel.reading == "classic":
-                if made and threshold + contract >= target:
-                    scores[seat] = threshold + contract
+        if seat == deal.declarer and made is not None:
+            if rules.barrel.reading == "classic":
+                if made and threshold + deal.contract >= target:
+                    scores[seat] = threshold + deal.contract
                     barrel[seat] = None
-                    events.append(Event(EventKind.WON_FROM_BARREL, seat, contract))
+                    deal.mark(EventKind.WON_FROM_BARREL, seat, deal.contract)
                     continue
                 if not made:
-                    scores[seat] = before[seat] - contract
-                    barrel[seat] = None
-                    events.append(Event(EventKind.FELL_OFF_BARREL, seat, -contract))
+                    fall(seat, EventKind.FELL_OFF_BARREL, deal.contract)
                     continue
-            elif made and threshold + points[seat] >= target:
-                scores[seat] = (threshold + points[seat]) // 5 * 5
+            elif made and threshold + deal.points[seat] >= target:
+                scores[seat] = (threshold + deal.points[seat]) // 5 * 5
                 barrel[seat] = None
-                events.append(Event(EventKind.WON_FROM_BARREL, seat, scores[seat] - before[seat]))
+                deal.mark(EventKind.WON_FROM_BARREL, seat, scores[seat] - before[seat])
                 continue
         used += 1
-        if used >= r.barrel.deals:
-            scores[seat] = before[seat] - penalty
-            barrel[seat] = None
-            events.append(Event(EventKind.BARREL_PENALTY, seat, -penalty))
+        if used >= rules.barrel.deals:
+            fall(seat, EventKind.BARREL_PENALTY, penalty)
         else:
             barrel[seat] = used
-            events.append(Event(EventKind.BARREL_DEAL_USED, seat))
+            deal.mark(EventKind.BARREL_DEAL_USED, seat)
+
+    if climbed and rules.barrel.throw_off:  # A16: the earlier ones come off with the penalty
+        for seat in range(3):
+            if barrel[seat] is not None and seat not in climbed:
+                fall(seat, EventKind.THROWN_OFF_BARREL, penalty)
+    if not rules.barrel.several and sum(b is not None for b in barrel) > 1:
+        for seat in climbed:  # A16: nobody may share the barrel
+            scores[seat] = threshold - penalty
+            barrel[seat] = None
+            fell.append(seat)
+            deal.mark(EventKind.SHARED_BARREL, seat, -penalty)
+    for seat in fell:  # A18: the third fall without a win sets the score to 0
+        falls[seat] += 1
+        if rules.barrel.zero_after_three and falls[seat] == 3:
+            scores[seat] = 0
+            deal.mark(EventKind.ZERO_AFTER_THREE_BARRELS, seat)
+
+
+def _resets(deal: _Deal, scores: list[int]) -> None:
+    """Score Reset on 555 and on -555: exactly that score after a deal becomes 0."""
+    rules = deal.rules.scoring
+    for seat in range(3):
+        if (scores[seat] == 555 and rules.reset_on_555) or (
+            scores[seat] == -555 and rules.reset_on_minus_555
+        ):
+            scores[seat] = 0
+            deal.mark(EventKind.SCORE_RESET, seat)
+
+
+def _golden_round(
+    deal: _Deal, made: bool | None, over: bool, scores: list[int], barrel: Barrel, bolts: Triple
+) -> tuple[int | None, Triple]:
+    """A11: a made golden deal ends the round; after three unmade ones it starts again, with
+    Reset to Zero first clearing scores, bolts and the barrel (no penalty). Returns the new
+    count of unmade golden deals (None: the round is over) and the bolts."""
+    unmade = deal.match.golden
+    if unmade is None or over:
+        return unmade, bolts
+    if made:
+        return None, bolts
+    if unmade + 1 < GOLDEN_DEALS:
+        return unmade + 1, bolts
+    if deal.rules.golden_round.reset_to_zero:
+        scores[:] = [0, 0, 0]
+        barrel[:] = [None, None, None]
+        deal.mark(EventKind.GOLDEN_RESET, deal.declarer)
+        bolts = (0, 0, 0)
+    return 0, bolts

@@ -34,6 +34,18 @@ class EventKind(enum.Enum):
     BOLT_PENALTY = "bolt penalty"
     #: The declarer gave the deal up (R-DIST-1).
     DISTRIBUTION = "distribution"
+    #: Four nines after the gives: +120 (4 Nines Bonus, A25).
+    FOUR_NINES_BONUS = "four nines bonus"
+    #: Another seat climbed on: off the barrel with the penalty (Throw off Barrel, A16).
+    THROWN_OFF_BARREL = "was thrown off the barrel"
+    #: Climbed on while another seat was there: off with the penalty (Several Players, A16).
+    SHARED_BARREL = "came off a shared barrel"
+    #: The third fall from the barrel without a win: the score becomes 0 (A18).
+    ZERO_AFTER_THREE_BARRELS = "fell off the barrel a third time: score reset to 0"
+    #: A score of exactly 555 or -555 became 0.
+    SCORE_RESET = "score reset to 0"
+    #: Nobody made a golden deal: scores, bolts and the barrel are reset (A11).
+    GOLDEN_RESET = "golden round reset"
 
 
 @attrs.frozen
@@ -79,8 +91,8 @@ class DealRecord:
     points: Triple
     #: Each seat's card points alone.
     card_points: Triple
-    #: The marriages declared, as ``(seat, suit)`` in order.
-    marriages: tuple[tuple[int, Suit], ...]
+    #: The marriages declared, as ``(seat, suit)`` in order (suit None: the ace marriage).
+    marriages: tuple[tuple[int, Suit | None], ...]
     #: Each seat's score change in this deal (after bolts, barrel and penalties).
     changes: Triple
     #: The scores after the deal.
@@ -93,3 +105,7 @@ class DealRecord:
     events: tuple[Event, ...] = ()
     #: The eight tricks as ``(winner, ((seat, card), ...))`` (empty when distributed).
     tricks: tuple[tuple[int, tuple[tuple[int, Card], ...]], ...] = ()
+    #: A deal of the golden round (A10).
+    golden: bool = False
+    #: A hidden game (A15).
+    hidden: bool = False

@@ -8,19 +8,34 @@ else. ``history`` is kept as a chain of ``(previous, action)`` pairs and unrolle
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
 
 from .cards import Card, Suit, card_points, cards_of
+from .rules import Rules
 from .sheet import DealRecord
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .rules import Rules
 
-__all__ = ["Match", "Phase", "State", "start_of_deal", "with_seat", "won_masks"]
+__all__ = [
+    "NO_AUCTION",
+    "Auction",
+    "Match",
+    "Phase",
+    "State",
+    "start_of_deal",
+    "with_seat",
+    "won_masks",
+]
 
 Triple = tuple[int, int, int]
 History = tuple[Any, "Action"] | None
+#: The auction: (high bid, high bidder, seats that passed, seats that made a call, hidden game),
+#: the seat sets as bit masks; hidden is 1 while a hidden game is declared (A15).
+Auction = tuple[int, int, int, int, int]
+NO_AUCTION: Final[Auction] = (0, -1, 0, 0, 0)
 #: Cards on the table: ``(seat, card)`` in play order.
 TrickCards = tuple[tuple[int, Card], ...]
 #: The complete tricks of a deal: ``(winner, cards)`` in order.
@@ -32,6 +47,10 @@ class Phase(enum.Enum):
 
     #: Chance: the cards are being dealt (R-DEAL-1).
     DEALING = "dealing"
+    #: Hidden Round: the opener chooses a hidden game or looks at its cards (A15).
+    HIDDEN_CHOICE = "hidden game choice"
+    #: Allow Unhide: the other seats may overbid a hidden game (A15).
+    UNHIDING = "unhide"
     #: The auction (``R-BID-*``).
     BIDDING = "auction"
     #: The declarer has taken the talon and gives a card to each opponent (R-TALON-1, -2).
@@ -50,48 +69,25 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
+@attrs.frozen
 class Match:
-    """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet."""
+    """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet, and the
+    counts some agreements need. Built once per deal, so validation-free attrs is cheap here."""
 
-    __slots__ = ("barrel", "bolts", "deal_number", "dealer", "rules", "scores", "sheet", "winner")
-
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: int,
-        deal_number: int,
-        scores: Triple,
-        barrel: tuple[int | None, int | None, int | None],
-        bolts: Triple,
-        sheet: tuple[DealRecord, ...],
-        winner: int | None,
-    ) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deal_number = deal_number
-        self.scores = scores
-        self.barrel = barrel
-        self.bolts = bolts
-        self.sheet = sheet
-        self.winner = winner
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.rules,
-            self.dealer,
-            self.deal_number,
-            self.scores,
-            self.barrel,
-            self.bolts,
-            self.sheet,
-            self.winner,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Match) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+    rules: Rules
+    dealer: int
+    deal_number: int
+    scores: Triple
+    barrel: tuple[int | None, int | None, int | None]
+    bolts: Triple
+    sheet: tuple[DealRecord, ...]
+    winner: int | None
+    #: Golden round (A10, A11): the unmade golden deals so far in this round; None outside it.
+    golden: int | None = None
+    #: Distributions per seat over the game (A19).
+    distributions: Triple = (0, 0, 0)
+    #: Falls from the barrel without a win per seat over the game (A18).
+    falls: Triple = (0, 0, 0)
 
 
 class State:
@@ -120,8 +116,7 @@ class State:
         "_trump",
     )
 
-    # The auction: (high bid, high bidder, bit mask of seats that passed); (0, -1, 0) before it.
-    _auction: tuple[int, int, int]
+    _auction: Auction
 
     def __init__(
         self,
@@ -130,7 +125,7 @@ class State:
         to_move: int | None,
         hands: Triple,
         talon: int,
-        auction: tuple[int, int, int],
+        auction: Auction,
         declarer: int | None,
         contract: int | None,
         exposed: int,
@@ -139,7 +134,7 @@ class State:
         trick: tuple[tuple[int, Card], ...],
         tricks: Tricks,
         points: Triple,
-        marriages: tuple[tuple[int, Suit], ...],
+        marriages: tuple[tuple[int, Suit | None], ...],
         history: History,
     ) -> None:
         self._match = match
@@ -261,6 +256,21 @@ class State:
         return self._auction[0] or None
 
     @property
+    def is_hidden_game(self) -> bool:
+        """True while the deal is a hidden game (Hidden Round, A15)."""
+        return bool(self._auction[4])
+
+    @property
+    def is_golden_deal(self) -> bool:
+        """True when the current deal belongs to the golden round (A10)."""
+        return self._match.golden is not None
+
+    @property
+    def distributions(self) -> Triple:
+        """Per seat: distributions over the game (A19)."""
+        return self._match.distributions
+
+    @property
     def declarer(self) -> int | None:
         """The declarer, once the auction has ended."""
         return self._declarer
@@ -313,8 +323,9 @@ class State:
         return self._points
 
     @property
-    def marriages(self) -> tuple[tuple[int, Suit], ...]:
-        """The marriages declared in this deal, as ``(seat, suit)`` in order."""
+    def marriages(self) -> tuple[tuple[int, Suit | None], ...]:
+        """The marriages declared in this deal, as ``(seat, suit)`` in order; the suit is None
+        for the ace marriage (A21)."""
         return self._marriages
 
     # -- values ---------------------------------------------------------------------------
@@ -373,7 +384,7 @@ def start_of_deal(
     to_move: int | None,
     hands: Triple,
     talon: int,
-    auction: tuple[int, int, int],
+    auction: Auction,
     history: History,
 ) -> State:
     """A state before the talon is taken: no declarer, nothing given or played yet."""

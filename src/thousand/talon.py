@@ -7,10 +7,21 @@ With eight cards each, it fixes the contract: from the winning bid up to the lim
 
 from __future__ import annotations
 
-from .actions import CONTRACTS, DISTRIBUTE, GIVE, MIN_BID, Action, Contract, Distribute, Give
-from .auction import bid_limit
+from .actions import (
+    CONTRACTS,
+    DISTRIBUTE,
+    GIVE,
+    MIN_BID,
+    REDEAL,
+    Action,
+    Contract,
+    Distribute,
+    Give,
+)
+from .auction import FIXED_GAME, bid_limit
 from .cards import cards_of
 from .errors import IllegalActionError
+from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
 from .state import Phase, State, with_seat
 
@@ -32,14 +43,19 @@ def _receivers(state: State) -> tuple[int, ...]:
 
 
 def may_distribute(state: State) -> bool:
-    """R-DIST-1: before the first give, a declarer not on the barrel may distribute."""
-    rules = state._match.rules
+    """R-DIST-1: before the first give, a declarer not on the barrel may distribute; A19, A20
+    and the golden and hidden options widen or narrow that."""
+    match = state._match
+    dist = match.rules.distribution
     declarer = state._declarer
     assert declarer is not None
     return (
-        rules.distribution.enabled
+        dist.enabled
         and not state._gives
-        and (state._match.barrel[declarer] is None or rules.distribution.on_barrel)
+        and (match.barrel[declarer] is None or dist.on_barrel)
+        and (match.golden is None or dist.in_golden_round)
+        and (not state._auction[4] or match.rules.hidden_round.allow_distribute)
+        and (dist.limit is None or match.distributions[declarer] < dist.limit)
     )
 
 
@@ -49,7 +65,9 @@ def legal_gives(state: State) -> tuple[Action, ...]:
     assert declarer is not None
     hand = list(cards_of(state._hands[declarer]))
     gives: tuple[Action, ...] = tuple(GIVE[to][c.index] for to in _receivers(state) for c in hand)
-    return (*gives, DISTRIBUTE) if may_distribute(state) else gives
+    if may_distribute(state):
+        gives = (*gives, DISTRIBUTE)
+    return (*gives, REDEAL) if may_redeal_by_talon(state) else gives
 
 
 def apply_give(state: State, action: Give) -> State:
@@ -98,21 +116,31 @@ def apply_give(state: State, action: Give) -> State:
     )
 
 
+def _why_not_distribute(state: State) -> str:
+    match = state._match
+    rules = match.rules
+    dist = rules.distribution
+    declarer = state._declarer
+    if state._phase is not Phase.GIVING or declarer is None:
+        return "the declarer may distribute only after taking the talon, before giving cards"
+    if not dist.enabled:
+        return "distribution is not in the rules in force"
+    if state._gives:
+        return "the declarer may distribute only before its first give (R-DIST-1)"
+    if match.barrel[declarer] is not None and not dist.on_barrel:
+        return "a declarer on the barrel may not distribute (R-DIST-1)"
+    if match.golden is not None and not dist.in_golden_round:
+        return "no distribution in a golden deal (A19)"
+    if state._auction[4] and not rules.hidden_round.allow_distribute:
+        return "no distribution in a hidden game (A14)"
+    return f"seat {declarer} has used its {dist.limit} distributions (Distributions Limit, A19)"
+
+
 def apply_distribute(state: State, action: Distribute) -> State:
     """Give the deal up: no cards are played and the deal is scored (R-DIST-1)."""
     if state._phase is not Phase.GIVING or not may_distribute(state):
-        reason = "distribution is not in the rules in force"
-        if state._phase is not Phase.GIVING:
-            reason = "the declarer may distribute only after taking the talon, before giving cards"
-        elif state._match.rules.distribution.enabled:
-            reason = (
-                "the declarer may distribute only before its first give"
-                if state._gives
-                else "a declarer on the barrel may not distribute (R-DIST-1)"
-            )
-        raise IllegalActionError(action, state._phase, reason)
-    bid = state._auction[0]
-    return finish_deal(state, action, bid)
+        raise IllegalActionError(action, state._phase, _why_not_distribute(state))
+    return finish_deal(state, action, state._auction[0])
 
 
 def contract_range(state: State) -> tuple[int, int]:
@@ -120,7 +148,12 @@ def contract_range(state: State) -> tuple[int, int]:
     declarer = state._declarer
     assert declarer is not None
     bid = state._auction[0]
-    return bid, max(bid, bid_limit(state._match.rules, state._hands[declarer]))
+    rules = state._match.rules
+    if (state._match.golden is not None and not rules.golden_round.allow_increase) or (
+        state._auction[4] and rules.hidden_round.no_more_than_240
+    ):
+        return bid, FIXED_GAME  # A10, A14: 120 only
+    return bid, max(bid, bid_limit(rules, state._hands[declarer]))
 
 
 def legal_contracts(state: State) -> tuple[Action, ...]:

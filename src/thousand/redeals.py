@@ -1,0 +1,82 @@
+"""Redeals (A7, A8, A9): when a seat may call one, and what it does.
+
+A redeal is never forced. The same dealer deals again under the same deal number; nothing is
+scored and no count changes.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .actions import Redeal
+from .cards import Rank, Suit, card_points
+from .errors import IllegalActionError
+from .state import NO_AUCTION, Phase, State, start_of_deal
+
+__all__ = [
+    "NINES",
+    "apply_redeal",
+    "may_redeal_by_hand",
+    "may_redeal_by_talon",
+    "may_redeal_on_four_nines",
+]
+
+NINES: Final = sum(1 << (6 * s + Rank.NINE) for s in Suit)
+
+
+def may_redeal_by_hand(state: State, seat: int) -> bool:
+    """Reshuffle on Card Score, 4 Nines after Deal: at the seat's first decision in the auction,
+    never after it made a call (A7)."""
+    if state._auction[3] >> seat & 1:
+        return False
+    redeals = state._match.rules.redeals
+    hand = state._hands[seat]
+    low = redeals.card_score_below is not None and card_points(hand) < redeals.card_score_below
+    return low or (redeals.four_nines_after_deal and hand & NINES == NINES)
+
+
+def may_redeal_by_talon(state: State) -> bool:
+    """Reshuffle on Talon Score, 2 Nines in Talon: at the declarer's first give decision; with
+    On 100 Only, only at a winning bid of 100, never in golden or hidden games (A7, A8)."""
+    redeals = state._match.rules.redeals
+    if state._gives:
+        return False
+    if redeals.on_100_only and (
+        state._auction[0] != 100 or state._auction[4] or state._match.golden is not None
+    ):
+        return False
+    talon = state._exposed
+    low = redeals.talon_score_below is not None and card_points(talon) < redeals.talon_score_below
+    return low or (redeals.two_nines_in_talon and (talon & NINES).bit_count() >= 2)
+
+
+def may_redeal_on_four_nines(state: State, seat: int) -> bool:
+    """4 Nines on Hands: a seat holding four nines after the gives, at its first play decision
+    of the first trick (A7)."""
+    return (
+        state._match.rules.redeals.four_nines_on_hands
+        and not state._tricks
+        and all(s != seat for s, _ in state._trick)
+        and state._hands[seat] & NINES == NINES
+    )
+
+
+def apply_redeal(state: State, action: Redeal) -> State:
+    """The same dealer deals again: back to the first chance node of the deal (A9)."""
+    seat = state._to_move
+    phase = state._phase
+    if phase in (Phase.BIDDING, Phase.UNHIDING):
+        allowed = seat is not None and may_redeal_by_hand(state, seat)
+    elif phase is Phase.GIVING:
+        allowed = may_redeal_by_talon(state)
+    elif phase is Phase.PLAYING:
+        allowed = seat is not None and may_redeal_on_four_nines(state, seat)
+    else:
+        allowed = False
+    if not allowed:
+        raise IllegalActionError(
+            action, phase, "no agreement in force allows a redeal here and now (A7)"
+        )
+    return start_of_deal(
+        state._match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action)
+    )
