@@ -68,7 +68,9 @@ def trick_winner(trick: Trick, trump: th.Suit | None) -> int:
 def describe(row: th.DealRecord) -> str:
     """The score sheet row of a deal, in words."""
     outcome = "made" if row.made else "failed" if row.made is False else "distributed"
-    marriages = ", ".join(f"seat {seat} {th.Suit(suit).symbol}" for seat, suit in row.marriages)
+    marriages = ", ".join(
+        f"seat {seat} {'aces' if suit is None else suit.symbol}" for seat, suit in row.marriages
+    )
     lines = [
         f"deal {row.deal_number}: dealer {row.dealer}, declarer seat {row.declarer}, "
         f"bid {row.bid}, contract {row.contract} {outcome}",

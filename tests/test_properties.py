@@ -135,7 +135,7 @@ def check_record(record: th.DealRecord, before: tuple[int, int, int]) -> None:
         assert sum(record.card_points) == 120
         marriages = [0, 0, 0]
         for seat, suit in record.marriages:
-            marriages[seat] += suit.marriage_value
+            marriages[seat] += 200 if suit is None else suit.marriage_value
         assert [record.card_points[s] + marriages[s] for s in range(3)] == list(record.points)
     else:
         assert record.card_points == (0, 0, 0)
