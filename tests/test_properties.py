@@ -16,9 +16,9 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import thousand as th
-from thousand.__main__ import cautious_choice
 from thousand.auction import bid_limit
 from thousand.cards import FULL_PACK, mask_of
+from thousand.players import cautious_choice
 
 PACK = th.cards(" ".join(r + s for s in "SCDH" for r in "9JQKTA"))
 PRESETS = {"classic": th.Rules.classic(), "standard": th.Rules.standard()}
@@ -26,6 +26,10 @@ EVERY_ACTION: tuple[th.Action, ...] = (
     *(th.DealCard(c) for c in PACK),
     th.Pass(),
     th.Distribute(),
+    th.Redeal(),
+    th.Hidden(),
+    th.Look(),
+    *(th.Unhide(v) for v in range(120, 200, 5)),
     *(th.Bid(v) for v in range(95, 410, 5)),
     th.Bid(103),
     *(th.Contract(v) for v in range(95, 410, 5)),
@@ -41,13 +45,39 @@ def _start_scores(rules: th.Rules) -> st.SearchStrategy[tuple[int, int, int]]:
     return st.tuples(one, one, one)
 
 
+VALUED = {
+    "skip_declaring": st.sampled_from([-200, 0, 100]),
+    "penalty_amount": st.sampled_from([50, 120, 200]),
+    "reshuffle_on_talon_score": st.sampled_from([5, 10, 20]),
+    "reshuffle_on_card_score": st.sampled_from([10, 20, 30]),
+    "distributions_limit": st.sampled_from([1, 3]),
+}
+
+
+@st.composite
+def agreements(draw: st.DrawFn) -> tuple[th.variants.Agreement, ...]:
+    """A random combination of agreements that makes sense together (A1)."""
+    chosen = draw(st.sets(st.sampled_from(th.variants.AGREEMENTS), max_size=12))
+    keys = {a.key for a in chosen}
+    out = []
+    for agreement in sorted(chosen, key=lambda a: a.key):
+        if agreement.key == "zero_wins_in_a_game" and "zero_wins_in_a_row" in keys:
+            continue
+        if agreement.key in VALUED:
+            agreement = th.variants.by_key(agreement.key, draw(VALUED[agreement.key]))
+        out.append(agreement)
+    return tuple(out)
+
+
 @st.composite
 def games(
-    draw: st.DrawFn, caps: tuple[int, ...] = (3, 10)
+    draw: st.DrawFn, caps: tuple[int, ...] = (3, 10), with_agreements: bool = False
 ) -> tuple[th.Rules, int, tuple[int, int, int], random.Random, bool]:
     """Rules, dealer, starting scores, a random generator, and whether the players bid with
     care (games that end at the target) or uniformly at random (games that often hit the cap)."""
     rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    if with_agreements:
+        rules = rules.with_agreements(*draw(agreements()))
     max_deals = draw(st.sampled_from(caps))
     rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=max_deals))
     scores = draw(_start_scores(rules))
@@ -96,7 +126,7 @@ def check_hand_sizes(state: th.State) -> None:
     """Hand sizes follow the phase: 7/7/7 + 3, 10/7/7, 8/8/8, shrinking by trick."""
     sizes = [len(h) for h in state.hands]
     phase = state.phase
-    if phase is th.Phase.BIDDING:
+    if phase in (th.Phase.BIDDING, th.Phase.HIDDEN_CHOICE, th.Phase.UNHIDING):
         assert sizes == [7, 7, 7] and len(state.talon) == 3
     elif phase is th.Phase.GIVING:
         d = state.declarer
@@ -186,6 +216,13 @@ def test_whole_games_keep_every_invariant(game: Any) -> None:
     play_and_check(game)
 
 
+@given(games(caps=(3, 10, 40), with_agreements=True))
+def test_games_with_random_agreements_keep_every_invariant(game: Any) -> None:
+    """Random combinations of agreements on either preset: the same invariants, and those of
+    the agreements (bolts, distributions, golden and hidden deals, resets)."""
+    play_and_check(game)
+
+
 def play_and_check(game: Any) -> None:
     rules, dealer, scores, rng, careful = game
     state = th.new_game(rules, dealer=dealer, scores=scores)
@@ -194,7 +231,7 @@ def play_and_check(game: Any) -> None:
     steps = 0
     while not state.is_terminal:
         steps += 1
-        assert steps < 200 * 80, "the game does not end"
+        assert steps < 200 * 250, "the game does not end"
         legal = th.legal_actions(state)
         assert legal
         if state.phase is th.Phase.BIDDING:
@@ -223,3 +260,42 @@ def play_and_check(game: Any) -> None:
         replayed = th.apply(replayed, action)
     assert replayed == state and hash(replayed) == hash(state)
     assert pickle.loads(pickle.dumps(state)) == state
+    check_game(state)
+
+
+def check_game(state: th.State) -> None:
+    """Invariants of the whole sheet under the agreements in force."""
+    rules = state.rules
+    sheet = state.sheet
+    for seat in range(3):
+        given_up = sum(1 for r in sheet if r.made is None and r.declarer == seat)
+        assert state.distributions[seat] == given_up
+        if rules.distribution.limit is not None:
+            assert given_up <= rules.distribution.limit
+    golden = [r.golden for r in sheet]
+    if not rules.golden_round.enabled:
+        assert not any(golden)
+    else:  # A10, A11: the game opens with golden deals until one is made
+        first_made = next((i for i, r in enumerate(sheet) if r.golden and r.made), len(sheet))
+        assert golden == [i <= first_made for i in range(len(sheet))]
+    for record in sheet:
+        if record.hidden:  # A15: the hidden declarer is the opener, at 120 or more
+            assert record.declarer == (record.dealer + 1) % 3 and record.bid == 120
+            assert rules.hidden_round.enabled and not record.golden
+        if record.golden:  # A10: the dealer's left neighbour at 120, no auction
+            assert record.declarer == (record.dealer + 1) % 3 and record.bid == 120
+        for seat in range(3):
+            if rules.scoring.reset_on_555:
+                assert record.scores[seat] != 555
+            if rules.scoring.reset_on_minus_555:
+                assert record.scores[seat] != -555
+        kinds = {(e.kind, e.seat) for e in record.events}
+        d = record.declarer
+        plain = not any(seat == d for _, seat in kinds) and record.barrel[d] is None
+        if record.made is not None and plain and record.scores[d] < rules.barrel.threshold:
+            # A12: golden deals double every deal score, hidden games the declarer's
+            factor = 2 if record.golden or record.hidden else 1
+            expected = factor * (record.contract if record.made else -record.contract)
+            if record.hidden and rules.hidden_round.no_more_than_240:
+                expected = max(-240, min(240, expected))
+            assert record.changes[d] == expected

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import thousand as th
-from thousand.__main__ import cautious_choice
+from thousand.players import cautious_choice
 
 from .reference.model import RefGame
 from .reference.model import perft as reference_perft

@@ -163,3 +163,40 @@ def test_legal_actions_are_deterministic_and_distinct() -> None:
     first = th.legal_actions(state)
     assert first == th.legal_actions(state) and len(set(first)) == len(first)
     assert first[0] == th.Bid(100)  # the opener may not pass (R-BID-1)
+
+
+def test_talon_shown_to_everyone_in_the_classic_game() -> None:
+    state = th.apply(th.new_game(), DEAL)
+    assert state.talon_shown_to == frozenset()
+    for text in ("bid 100", "pass", "pass"):
+        state = th.apply(state, th.parse_action(text))
+    assert state.declarer == 1 and state.taken_talon == DEAL.talon
+    assert state.talon_shown_to == {0, 1, 2}
+
+
+def test_a26_dont_expose_on_100_shows_the_talon_to_the_declarer_only() -> None:
+    rules = th.Rules().with_agreements(th.variants.dont_expose_on_100)
+    state = th.apply(th.new_game(rules), DEAL)
+    at_100 = state
+    for text in ("bid 100", "pass", "pass"):
+        at_100 = th.apply(at_100, th.parse_action(text))
+    assert at_100.talon_shown_to == {1}
+    at_105 = state
+    for text in ("bid 100", "bid 105", "pass", "pass"):
+        at_105 = th.apply(at_105, th.parse_action(text))
+    assert at_105.declarer == 2 and at_105.talon_shown_to == {0, 1, 2}
+
+
+def test_a26_the_hidden_opener_is_blind_until_it_takes_the_talon() -> None:
+    rules = th.Rules().with_agreements(
+        th.variants.hidden_round, th.variants.hidden_allow_unhide, th.variants.hidden_hide_talon
+    )
+    state = th.apply(th.new_game(rules), DEAL)
+    assert state.phase is th.Phase.HIDDEN_CHOICE and state.blind_seat == 1
+    assert set(map(str, th.legal_actions(state))) == {"hidden", "look"}
+    state = th.apply(state, th.Hidden())
+    assert state.phase is th.Phase.UNHIDING and state.blind_seat == 1 and state.to_move == 2
+    state = th.apply(state, th.Pass())
+    state = th.apply(state, th.Pass())
+    assert state.phase is th.Phase.GIVING and state.declarer == 1 and state.blind_seat is None
+    assert state.is_hidden_game and state.talon_shown_to == {1}

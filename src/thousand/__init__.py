@@ -22,8 +22,12 @@ from .actions import (
     DealCard,
     Distribute,
     Give,
+    Hidden,
+    Look,
     Pass,
     Play,
+    Redeal,
+    Unhide,
     parse_action,
 )
 from .cards import Card, Rank, Suit, cards

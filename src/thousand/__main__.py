@@ -1,5 +1,8 @@
-"""Command line: ``python -m thousand demo [--seed N]`` plays a whole game between computer
-players and prints its score sheet."""
+"""Command line: ``python -m thousand demo`` plays a whole game between computer players and
+prints its score sheet.
+
+    python -m thousand demo [--seed N] [--rules classic|standard] [--with AGREEMENT[=VALUE]]...
+"""
 
 from __future__ import annotations
 
@@ -8,56 +11,15 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .actions import Action, Bid, Contract, Give, Pass, Play
 from .engine import apply, legal_actions, new_game
-from .play import trick_winner
+from .errors import RulesError
+from .players import cautious_choice
 from .rules import Rules
 from .scoresheet import LEGEND, format_sheet
 from .state import State
+from .variants import AGREEMENTS, Agreement, by_key
 
-__all__ = ["main", "play_demo_game"]
-
-
-def cautious_choice(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """A simple computer player: bids only what its hand's card points and marriages promise,
-    fixes the lowest contract, and otherwise picks a legal action at random."""
-    seat = state.to_move
-    if seat is not None and isinstance(actions[-1], Bid):
-        hand = state.hands[seat]
-        estimate = 30 + sum(c.points for c in hand) * 3 // 2
-        estimate += sum(
-            s.marriage_value
-            for s in {c.suit for c in hand}
-            if {c.rank.letter for c in hand if c.suit == s} >= {"K", "Q"}
-        )
-        bids = [a for a in actions if isinstance(a, Bid) and a.value <= estimate]
-        if Pass() in actions and not bids:
-            return Pass()
-        return bids[0] if bids else actions[0]
-    contracts = [a for a in actions if isinstance(a, Contract)]
-    if contracts:
-        return contracts[0]
-    plays = [a for a in actions if isinstance(a, Play)]
-    if plays:
-        return _card_play(state, plays)
-    gives = [a for a in actions if isinstance(a, Give)]
-    if gives:  # give away the lowest cards
-        return min(gives, key=lambda g: (g.card.points, g.card.rank))
-    return rng.choice(actions)
-
-
-def _card_play(state: State, plays: Sequence[Play]) -> Play:
-    """Lead high (declaring a marriage when one can), win a trick as cheaply as possible,
-    otherwise throw the lowest card."""
-    if not state.trick:
-        marriages = [p for p in plays if p.marriage]
-        if marriages:
-            return max(marriages, key=lambda p: p.card.suit.marriage_value)
-        return max(plays, key=lambda p: (p.card.rank, p.card.points))
-    winners = [p for p in plays if trick_winner((*state.trick, (-1, p.card)), state.trump) == -1]
-    if winners:
-        return min(winners, key=lambda p: (p.card.suit == state.trump, p.card.rank))
-    return min(plays, key=lambda p: (p.card.points, p.card.rank))
+__all__ = ["main", "parse_agreement", "play_demo_game"]
 
 
 def play_demo_game(seed: int, rules: Rules | None = None, *, players: str = "cautious") -> State:
@@ -74,11 +36,39 @@ def play_demo_game(seed: int, rules: Rules | None = None, *, players: str = "cau
     return state
 
 
+def parse_agreement(text: str) -> Agreement:
+    """``no_jumping`` or ``penalty_amount=150``: an agreement of :mod:`thousand.variants`."""
+    key, _, value = text.partition("=")
+    try:
+        return by_key(key.strip().replace("-", "_"), int(value) if value else None)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m thousand", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m thousand",
+        description="Thousand (Тысяча): play a whole game between computer players.",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="play a whole game between computer players")
+    demo = commands.add_parser(
+        "demo",
+        help="play a whole game between computer players and print its score sheet",
+        epilog="agreements: " + ", ".join(a.key for a in AGREEMENTS),
+    )
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.add_argument(
+        "--rules", choices=("classic", "standard"), default="classic", help="the preset"
+    )
+    demo.add_argument(
+        "--with",
+        dest="agreements",
+        type=parse_agreement,
+        action="append",
+        default=[],
+        metavar="AGREEMENT[=VALUE]",
+        help="an agreement to play with (repeatable), such as no_jumping or penalty_amount=150",
+    )
     demo.add_argument(
         "--players",
         choices=("cautious", "random"),
@@ -86,8 +76,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="cautious bidders (default) or uniformly random legal play",
     )
     args = parser.parse_args(argv)
-    state = play_demo_game(args.seed, players=args.players)
-    print(f"Thousand: classic rules, seed {args.seed}, {args.players} players\n")
+    base = Rules.standard() if args.rules == "standard" else Rules.classic()
+    try:
+        rules = base.with_agreements(*args.agreements)
+    except RulesError as exc:
+        parser.error(str(exc))
+    state = play_demo_game(args.seed, rules, players=args.players)
+    print(f"Thousand: {rules}; seed {args.seed}, {args.players} players\n")
     print(format_sheet(state.sheet, state))
     print()
     print(LEGEND)

@@ -246,6 +246,26 @@ class State:
         return frozenset(cards_of(self._exposed))
 
     @property
+    def talon_shown_to(self) -> frozenset[int]:
+        """The seats that have seen the taken talon (A26): the declarer always, the others
+        unless Don't Expose on 100 (at a winning bid of 100) or Hide Talon (in a hidden game)."""
+        if not self._exposed or self._declarer is None:
+            return frozenset()
+        rules = self._match.rules
+        hidden = (not rules.talon.expose_on_100 and self._auction[0] == 100) or (
+            self._auction[4] and rules.hidden_round.hide_talon
+        )
+        return frozenset((self._declarer,)) if hidden else frozenset((0, 1, 2))
+
+    @property
+    def blind_seat(self) -> int | None:
+        """The opener while it has not seen its own hand under Hidden Round: before it chooses,
+        and after it declared a hidden game until it takes the talon or is unhidden (A26)."""
+        if self._phase is Phase.HIDDEN_CHOICE or self._phase is Phase.UNHIDING:
+            return (self._match.dealer + 1) % 3
+        return None
+
+    @property
     def gives(self) -> tuple[tuple[Card, int], ...]:
         """The cards the declarer gave, as ``(card, seat)`` in the order given (R-TALON-2)."""
         return self._gives

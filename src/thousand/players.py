@@ -1,0 +1,87 @@
+"""Simple computer players for the demo: enough to make a game look like a game.
+
+They read the whole state (hands included), so they are no model of fair play; the bots of a
+later version will play from observations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .actions import (
+    Action,
+    Bid,
+    Contract,
+    Distribute,
+    Give,
+    Hidden,
+    Look,
+    Pass,
+    Play,
+    Redeal,
+    Unhide,
+)
+from .cards import Card, Rank
+from .play import trick_winner
+from .state import Phase, State
+
+__all__ = ["cautious_choice", "hand_estimate"]
+
+
+def hand_estimate(hand: frozenset[Card]) -> int:
+    """A rough guess of the points a hand can make: its card points and a half, plus its
+    marriages."""
+    estimate = 30 + sum(c.points for c in hand) * 3 // 2
+    for suit in {c.suit for c in hand}:
+        if {c.rank for c in hand if c.suit == suit} >= {Rank.KING, Rank.QUEEN}:
+            estimate += suit.marriage_value
+    return estimate
+
+
+def cautious_choice(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    """Bid only what the hand promises, call a redeal half the time it may, give the deal up when
+    it is hopeless, fix the lowest contract, give away low cards, and play greedily."""
+    seat = state.to_move
+    assert seat is not None
+    if Redeal() in actions and rng.random() < 0.5:
+        return Redeal()
+    if state.phase is Phase.HIDDEN_CHOICE:
+        return Hidden() if rng.random() < 0.15 else Look()
+    hand = state.hands[seat]
+    if state.phase in (Phase.BIDDING, Phase.UNHIDING):
+        estimate = hand_estimate(hand)
+        calls = [a for a in actions if isinstance(a, Bid | Unhide) and a.value <= estimate]
+        if Pass() in actions and not calls:
+            return Pass()
+        return calls[0] if calls else actions[0]
+    if state.phase is Phase.GIVING:
+        bid = state.high_bid or 0
+        if Distribute() in actions and hand_estimate(hand) < bid - 30:
+            return Distribute()
+        gives = [a for a in actions if isinstance(a, Give)]
+        return min(gives, key=lambda g: (g.card.points, g.card.rank))
+    contracts = [a for a in actions if isinstance(a, Contract)]
+    if contracts:
+        return contracts[0]
+    plays = [a for a in actions if isinstance(a, Play)]
+    if plays:
+        return _card_play(state, plays)
+    return rng.choice(actions)
+
+
+def _card_play(state: State, plays: Sequence[Play]) -> Play:
+    """Lead high (declaring the best marriage one can), win a trick as cheaply as possible,
+    otherwise throw the lowest card."""
+    if not state.trick:
+        marriages = [p for p in plays if p.marriage]
+        if marriages:
+            return max(
+                marriages,
+                key=lambda p: 200 if p.card.rank is Rank.ACE else p.card.suit.marriage_value,
+            )
+        return max(plays, key=lambda p: (p.card.rank, p.card.points))
+    winners = [p for p in plays if trick_winner((*state.trick, (-1, p.card)), state.trump) == -1]
+    if winners:
+        return min(winners, key=lambda p: (p.card.suit == state.trump, p.card.rank))
+    return min(plays, key=lambda p: (p.card.points, p.card.rank))
