@@ -30,7 +30,10 @@ ROOT = HERE.parent
 SRC = ROOT / "src"
 sys.path.insert(0, str(SRC))
 
+from docutils import nodes  # noqa: E402
+from docutils.statemachine import StringList  # noqa: E402
 from sphinx.util import logging  # noqa: E402
+from sphinx.util.docutils import SphinxDirective  # noqa: E402
 
 import thousand  # noqa: E402
 
@@ -70,7 +73,8 @@ autodoc_type_aliases = {
 _OWN_DOCSTRINGS = {
     "thousand.Action": [
         "Any action: the union of :class:`DealCard`, :class:`Deal`, :class:`Bid`, :class:`Pass`,",
-        ":class:`Give`, :class:`Contract`, :class:`Play` and :class:`Distribute`.",
+        ":class:`Give`, :class:`Contract`, :class:`Play`, :class:`Distribute`, :class:`Redeal`,",
+        ":class:`Hidden`, :class:`Look` and :class:`Unhide`.",
         "Use it in annotations: ``def choose(state: State) -> Action: ...``.",
     ],
     "thousand.__version__": ["The version of the installed package, as a string."],
@@ -164,7 +168,7 @@ def _process_docstring(
 def _check_promises(app: Any) -> None:
     """Warn when a public name is missing from the API page or a ruling from the rules page."""
     api = (HERE / "api.rst").read_text(encoding="utf-8")
-    documented = set(re.findall(r"^\.\. auto\w+:: (\w+)", api, flags=re.MULTILINE))
+    documented = set(re.findall(r"^\.\. (?:auto)?\w+:: (\w+)", api, flags=re.MULTILINE))
     for name in sorted(set(thousand.__all__) - documented):
         logger.warning("thousand.%s is public (in __all__) but not documented in api.rst", name)
     rules = (HERE / "rules.rst").read_text(encoding="utf-8")
@@ -177,7 +181,69 @@ def _check_promises(app: Any) -> None:
             logger.warning("ruling %s has no anchor '.. _%s:' in rules.rst", ruling, ruling.lower())
 
 
+class _GeneratedTable(SphinxDirective):
+    """A table made from the code at build time, so that it can never drift from it."""
+
+    def rows(self) -> tuple[list[str], list[list[str]]]:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        header, rows = self.rows()
+        lines = [".. list-table::", "   :header-rows: 1", ""]
+        for row in [header, *rows]:
+            lines.append(f"   * - {row[0]}")
+            lines.extend(f"     - {cell}" for cell in row[1:])
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines), self.content_offset, container)
+        return container.children
+
+
+def _literal(value: object) -> str:
+    return f"``{value!r}``"
+
+
+class AgreementsTable(_GeneratedTable):
+    """``.. agreements-table:: GROUP``: every agreement of a group, its configuration name,
+    what it does and the rules fields it sets."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+
+    def rows(self) -> tuple[list[str], list[list[str]]]:
+        from thousand import variants
+
+        group = self.arguments[0]
+        rows = []
+        for a in variants.AGREEMENTS:
+            if a.group != group:
+                continue
+            call = f"variants.{a.key}" + ("(V)" if a.value is not None else "")
+            if a.key == "distributions_limit":
+                call = "variants.distributions_limit()"
+            fields = ", ".join(f"``{path}={value!r}``" for path, value in a.changes)
+            rows.append([f"**{a.name}**", f"``{call}``", a.description, fields])
+        if not rows:
+            logger.warning("no agreements in group %r", group)
+        return ["Agreement", "Configuration", "What it does", "Sets"], rows
+
+
+class RulesOptionsTable(_GeneratedTable):
+    """``.. rules-options-table::``: every rules field with its classic and standard value."""
+
+    def rows(self) -> tuple[list[str], list[list[str]]]:
+        classic, standard = thousand.Rules.classic().to_dict(), thousand.Rules.standard().to_dict()
+        rows = []
+        for section, fields in classic.items():
+            for field, value in fields.items():
+                other = standard[section][field]
+                mark = "" if other == value else " *"
+                rows.append([f"``{section}.{field}``", _literal(value), _literal(other) + mark])
+        return ["Option", "classic", "standard"], rows
+
+
 def setup(app: Any) -> dict[str, Any]:
+    app.add_directive("agreements-table", AgreementsTable)
+    app.add_directive("rules-options-table", RulesOptionsTable)
     app.connect("autodoc-process-docstring", _process_docstring)
     app.connect("builder-inited", _check_promises)
     return {"parallel_read_safe": True}

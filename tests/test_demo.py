@@ -28,7 +28,7 @@ def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixtu
             assert f"{record.changes[seat]:+5d} {record.scores[seat]:5d}" in line
     assert state.winner is not None
     assert f"Seat {state.winner} wins with {state.scores[state.winner]}" in out
-    assert "classic rules, seed 4" in out
+    assert out.startswith("Thousand: classic rules; seed 4, cautious players")
 
 
 def test_demo_is_reproducible() -> None:
@@ -63,6 +63,26 @@ def test_sheet_marks_the_barrel_and_penalties() -> None:
     assert cells[1] == ["+0", "880", "b1"]
     assert cells[2] == ["-120", "760", "P"]
     assert cells[3] == ["+120", "880", "*B"]
+
+
+def test_demo_names_the_rules_and_agreements(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["demo", "--seed", "3", "--rules", "standard", "--with", "golden_round"]
+    assert main([*argv, "--with", "penalty_amount=150"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Thousand: standard rules with: Penalty Amount 150, Golden Round;")
+    rows = [line for line in out.splitlines() if line[:5].strip().isdigit()]
+    assert rows[0].split()[5] in ("Gmade", "Gfailed", "Gdistrib")  # golden deals come first
+
+
+def test_demo_refuses_unknown_or_conflicting_agreements(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--with", "no_such_thing"])
+    assert "unknown agreement 'no_such_thing'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["demo", "--with", "zero_wins_in_a_row", "--with", "zero_wins_in_a_game"])
+    assert "conflict" in capsys.readouterr().err
 
 
 def test_module_runs_from_the_command_line() -> None:

@@ -221,7 +221,7 @@ class DistributionRules:
 
 @attrs.frozen
 class GoldenRoundRules:
-    """The golden round (A10, A11): not yet playable in this version."""
+    """The golden round (A10, A11)."""
 
     #: "Golden Round": the game opens with three deals without an auction, scores doubled.
     enabled: bool = attrs.field(default=False, validator=_BOOL)
@@ -235,7 +235,7 @@ class GoldenRoundRules:
 
 @attrs.frozen
 class HiddenRoundRules:
-    """The hidden game (A14, A15): not yet playable in this version."""
+    """The hidden game (A14, A15)."""
 
     #: "Hidden Round": the opener may declare a game at 120 without looking at its cards.
     enabled: bool = attrs.field(default=False, validator=_BOOL)
@@ -257,7 +257,7 @@ class HiddenRoundRules:
 
 @attrs.frozen
 class RedealRules:
-    """When a seat may call a redeal (A7, A8, A9): not yet playable in this version."""
+    """When a seat may call a redeal (A7, A8, A9)."""
 
     #: "Reshuffle on Talon Score": the declarer may call a redeal when the talon holds fewer
     #: card points than this.

@@ -591,6 +591,7 @@ def by_key(key: str, value: int | None = None) -> Agreement:
     """The agreement with configuration ``key`` (a valued one with ``value``, or its typical
     value when None).
 
+    >>> from thousand.variants import by_key
     >>> by_key("penalty_amount", 150).title
     'Penalty Amount 150'
     """
