@@ -212,7 +212,9 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
         if rules.hidden_round.no_more_than_240:
             delta[declarer] = max(-240, min(240, delta[declarer]))
     if deal.distributed:
-        deal.mark(EventKind.DISTRIBUTION, declarer, delta[declarer])
+        # A20: a declarer on the barrel keeps its score, whatever the distribution would cost
+        cost = 0 if deal.on_barrel(declarer) else delta[declarer]
+        deal.mark(EventKind.DISTRIBUTION, declarer, cost)
     elif rules.scoring.four_nines_bonus:  # A25: after the check, never doubled
         for seat in range(3):
             if deal.hands[seat] & NINES == NINES and not deal.on_barrel(seat):

@@ -143,16 +143,23 @@ def apply_distribute(state: State, action: Distribute) -> State:
     return finish_deal(state, action, state._auction[0])
 
 
+def _fixed_at_120(state: State) -> bool:
+    """A10, A14: a golden contract stays 120 without Allow Increase, a hidden one under No More
+    than 240."""
+    rules = state._match.rules
+    return (state._match.golden is not None and not rules.golden_round.allow_increase) or bool(
+        state._auction[4] and rules.hidden_round.no_more_than_240
+    )
+
+
 def contract_range(state: State) -> tuple[int, int]:
     """R-TALON-3: from the winning bid to the limit of the 8-card hand, never below the bid."""
     declarer = state._declarer
     assert declarer is not None
     bid = state._auction[0]
     rules = state._match.rules
-    if (state._match.golden is not None and not rules.golden_round.allow_increase) or (
-        state._auction[4] and rules.hidden_round.no_more_than_240
-    ):
-        return bid, FIXED_GAME  # A10, A14: 120 only
+    if _fixed_at_120(state):
+        return bid, FIXED_GAME
     return bid, max(bid, bid_limit(rules, state._hands[declarer]))
 
 
@@ -176,6 +183,11 @@ def apply_contract(state: State, action: Contract) -> State:
         reason = f"the contract may not be below the winning bid {low} (R-TALON-3)"
     elif value > top:
         reason = f"contract {value} is above the limit {top} of the declarer's hand (R-TALON-3)"
+        if _fixed_at_120(state):
+            reason = (
+                f"contract {value} is above the limit {top}: the contract of a golden deal or "
+                f"a hidden game stays at {FIXED_GAME} here (A10, A14)"
+            )
     else:
         s = state
         return State(
