@@ -5,16 +5,22 @@ Build from the project root with::
     .venv/bin/python -m sphinx -W -b html docs docs/_build/html
     .venv/bin/python -m sphinx -W -b doctest docs docs/_build/doctest
 
-Only extensions that ship with Sphinx are used, with the built-in ``alabaster`` theme.
+The theme is furo; every other extension ships with Sphinx.
 
-Besides the usual settings this file keeps two promises of the documentation, and turns a
-broken promise into a warning (so ``-W`` fails the build):
+Besides the usual settings this file keeps the documentation's promises, and turns a broken
+promise into a warning (so ``-W`` fails the build):
 
 * every name in ``thousand.__all__`` is documented on the API page (``api.rst``);
-* every ruling id of the rulebook sections of ``rulings.md`` and every ruling id cited in the
-  engine's source has a stable anchor on the rules page (``.. _r-bid-3:`` for R-BID-3).
+* every id of the registry :mod:`thousand.rulings` has a stable anchor, the id in lower case
+  (``.. _r-bid-3:`` for R-BID-3, ``.. _a5:`` for A5, ``.. _ag-no-jumping:`` for
+  AG-NO-JUMPING), defined once in the pages;
+* every ruling id cited in the engine's source is in the registry.
 
-It also links the ruling ids cited in the engine's docstrings (``(R-BID-3)``) to those anchors.
+It adds the role ``:ruling:`R-BID-3``` (a link to the ruling's anchor, titled with the ruling's
+title), links the ruling ids cited in the engine's docstrings, and four directives that make
+content from the code at build time, so that it can never drift from it:
+``.. agreements-table:: GROUP``, ``.. rules-options-table::``, ``.. rulings-index::`` and
+``.. score-sheet:: FILE`` (a game replayed from its actions, drawn as a score sheet).
 """
 
 from __future__ import annotations
@@ -29,13 +35,17 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SRC = ROOT / "src"
 sys.path.insert(0, str(SRC))
+sys.path.insert(0, str(HERE))  # kit.py, the helpers of the rulebook's examples
 
 from docutils import nodes  # noqa: E402
 from docutils.statemachine import StringList  # noqa: E402
+from kit import replay_game  # noqa: E402
+from sphinx import addnodes  # noqa: E402
 from sphinx.util import logging  # noqa: E402
 from sphinx.util.docutils import SphinxDirective  # noqa: E402
 
 import thousand  # noqa: E402
+from thousand import rulings, variants  # noqa: E402
 
 # -- Project -----------------------------------------------------------------------------------
 
@@ -62,7 +72,7 @@ nitpicky = False
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 # The engine's modules use ``from __future__ import annotations``: keep the alias names in
-# signatures instead of spelling out the union of eight action classes.
+# signatures instead of spelling out the union of twelve action classes.
 autodoc_type_aliases = {
     "Action": "thousand.Action",
     "Triple": "tuple[int, int, int]",
@@ -87,55 +97,54 @@ _OWN_DOCSTRINGS = {
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # The engine's own docstrings (pulled in by autodoc on the API page) use the bare names, as they
-# would inside the package; the narrative pages use ``th.``.
+# would inside the package; the narrative pages use ``th.`` and the rulebook's kit (kit.py).
 doctest_global_setup = f"""
 import runpy
 from pathlib import Path
 import thousand as th
 from thousand import *
+from kit import *
 EXAMPLES = Path({str(ROOT / "examples")!r})
+DOCS = Path({str(HERE)!r})
 """
 
 # -- HTML --------------------------------------------------------------------------------------
 
-html_theme = "alabaster"
-html_title = f"thousand {release}"
+html_theme = "furo"
+html_title = "Thousand (Тысяча): the rulebook and the library"
+html_short_title = "thousand"
+html_static_path = ["_static"]
+html_css_files = ["thousand.css"]
 html_theme_options = {
-    "description": "The card game Thousand (Тысяча) as an immutable state machine.",
-    "fixed_sidebar": True,
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
 }
 
 # -- Ruling ids --------------------------------------------------------------------------------
 
-#: The rulings of the sections "Table and deal" .. "End of the game" of rulings.md: the rules
-#: page gives each a stable anchor named after the id in lower case.
-RULING_IDS = (
-    *("R-TABLE-1", "R-DEAL-1", "R-CARD-1", "R-CARD-2"),
-    *("R-BID-1", "R-BID-2", "R-BID-3", "R-TALON-1", "R-TALON-2", "R-TALON-3"),
-    *("R-PLAY-1", "R-PLAY-2", "R-PLAY-3", "R-PLAY-4", "R-MARRIAGE-1", "R-MARRIAGE-2"),
-    *("R-SCORE-1", "R-SCORE-2", "R-SCORE-3", "R-SCORE-4"),
-    *("R-BARREL-1", "R-BARREL-2", "R-BARREL-3", "R-BARREL-4", "R-BARREL-5", "R-BARREL-6"),
-    *("R-BOLT-1", "R-BOLT-2", "R-DIST-1", "R-END-1", "R-END-2"),
-)
-
-_RULING = re.compile(r"\bR-([A-Z]+)-(\d+|\*)")
+_CITED = re.compile(r"\b(R-[A-Z]+-\d+|A(?:[1-9]|1\d|2[0-7]))\b")
+_LINKABLE = re.compile(r"\bR-([A-Z]+)-(\d+|\*)|\b(A(?:[1-9]|1\d|2[0-7]))\b")
 _LITERAL = re.compile(r"(``.*?``|:[a-z:]+:`[^`]*`)")
+_ANCHOR = re.compile(r"^\.\. _([A-Za-z0-9_.-]+):\s*$", re.MULTILINE)
 
 logger = logging.getLogger("thousand-docs")
 
 
 def _link_rulings(text: str) -> str:
-    """Turn ``R-BID-3`` into a link to its anchor and ``R-BID-*`` (a whole family, which reST
-    would read as the start of an emphasis) into a link to the family's first ruling."""
+    """Turn ``R-BID-3`` and ``A15`` into links to their anchors and ``R-BID-*`` (a whole family,
+    which reST would read as the start of an emphasis) into a link to the family's first
+    ruling."""
 
     def link(match: re.Match[str]) -> str:
+        if match.group(3):
+            return f":ruling:`{match.group(3)}`"
         family, number = match.group(1), match.group(2)
         target = f"r-{family.lower()}-{'1' if number == '*' else number}"
         shown = match.group(0).replace("*", r"\*")
         return f":ref:`{shown} <{target}>`"
 
     parts = _LITERAL.split(text)
-    return "".join(p if i % 2 else _RULING.sub(link, p) for i, p in enumerate(parts))
+    return "".join(p if i % 2 else _LINKABLE.sub(link, p) for i, p in enumerate(parts))
 
 
 def _process_docstring(
@@ -165,31 +174,100 @@ def _process_docstring(
             literal_indent = indent
 
 
+def ruling_anchors() -> dict[str, list[str]]:
+    """Every anchor defined in the pages, with the pages that define it."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(HERE.rglob("*.rst")):
+        if "_build" in path.parts:
+            continue
+        for anchor in _ANCHOR.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(anchor.lower(), []).append(str(path.relative_to(HERE)))
+    return found
+
+
 def _check_promises(app: Any) -> None:
-    """Warn when a public name is missing from the API page or a ruling from the rules page."""
+    """Warn when a public name is missing from the API page, a ruling id has no anchor (or two),
+    or the engine cites an id that the registry does not know."""
     api = (HERE / "api.rst").read_text(encoding="utf-8")
-    documented = set(re.findall(r"^\.\. (?:auto)?\w+:: (\w+)", api, flags=re.MULTILINE))
+    documented = set(
+        re.findall(r"^\.\. (?:auto)?\w+:: (?:thousand\.)?(\w+)", api, flags=re.MULTILINE)
+    )
     for name in sorted(set(thousand.__all__) - documented):
         logger.warning("thousand.%s is public (in __all__) but not documented in api.rst", name)
-    rules = (HERE / "rules.rst").read_text(encoding="utf-8")
-    anchors = set(re.findall(r"^\.\. _(r-[a-z]+-\d+):", rules, flags=re.MULTILINE))
-    cited = set()
+    anchors = ruling_anchors()
+    for ruling in rulings.RULINGS:
+        pages = anchors.get(ruling.anchor, [])
+        if not pages:
+            logger.warning("ruling %s has no anchor '.. _%s:'", ruling.id, ruling.anchor)
+        elif len(pages) > 1:
+            logger.warning("ruling %s is anchored more than once: %s", ruling.id, pages)
+    known = {ruling.id for ruling in rulings.RULINGS}
     for path in sorted((SRC / "thousand").glob("*.py")):
-        cited |= set(re.findall(r"\bR-[A-Z]+-\d+\b", path.read_text(encoding="utf-8")))
-    for ruling in sorted(set(RULING_IDS) | cited):
-        if ruling.lower() not in anchors:
-            logger.warning("ruling %s has no anchor '.. _%s:' in rules.rst", ruling, ruling.lower())
+        for cited in sorted(set(_CITED.findall(path.read_text(encoding="utf-8"))) - known):
+            logger.warning("%s cites %s, which is not in thousand.rulings", path.name, cited)
+    keys = {agreement.key for agreement in variants.AGREEMENTS}
+    registered = {r.id for r in rulings.RULINGS if r.kind == "agreement"}
+    for key in sorted(keys):
+        if rulings.agreement_id(key) not in registered:
+            logger.warning("agreement %r has no id in thousand.rulings", key)
+
+
+def ruling_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Any,
+    options: dict[str, Any] | None = None,
+    content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``:ruling:`R-BID-3```: a link to the ruling's anchor, showing the id."""
+    try:
+        ruling = rulings.by_id(text.strip())
+    except KeyError:
+        message = inliner.reporter.warning(f"unknown ruling id {text!r}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    node = addnodes.pending_xref(
+        rawtext,
+        nodes.inline(ruling.id, ruling.id),
+        refdomain="std",
+        reftype="ref",
+        reftarget=ruling.anchor,
+        refexplicit=True,
+        refwarn=True,
+    )
+    return [node], []
+
+
+def _title_ruling_links(app: Any, doctree: nodes.document, docname: str) -> None:
+    """Give every link to a ruling the ruling's title as its tooltip, and the class ``ruling``."""
+    for ref in doctree.findall(nodes.reference):
+        text = ref.astext().replace("\\", "")
+        try:
+            ruling = rulings.by_id(text)
+        except KeyError:
+            continue
+        ref["reftitle"] = ruling.title
+        ref["classes"].append("ruling")
+
+
+# -- Tables made from the code -----------------------------------------------------------------
 
 
 class _GeneratedTable(SphinxDirective):
     """A table made from the code at build time, so that it can never drift from it."""
+
+    widths: str = ""
 
     def rows(self) -> tuple[list[str], list[list[str]]]:
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
         header, rows = self.rows()
-        lines = [".. list-table::", "   :header-rows: 1", ""]
+        lines = [".. list-table::", "   :header-rows: 1", "   :class: generated"]
+        if self.widths:
+            lines.append(f"   :widths: {self.widths}")
+        lines.append("")
         for row in [header, *rows]:
             lines.append(f"   * - {row[0]}")
             lines.extend(f"     - {cell}" for cell in row[1:])
@@ -202,33 +280,64 @@ def _literal(value: object) -> str:
     return f"``{value!r}``"
 
 
+def _call(agreement: variants.Agreement) -> str:
+    if agreement.key == "distributions_limit":
+        return "variants.distributions_limit()"
+    return f"variants.{agreement.key}" + ("(V)" if agreement.value is not None else "")
+
+
 class AgreementsTable(_GeneratedTable):
     """``.. agreements-table:: GROUP``: every agreement of a group, its configuration name,
     what it does and the rules fields it sets."""
 
     required_arguments = 1
     final_argument_whitespace = True
+    widths = "22 24 34 20"
 
     def rows(self) -> tuple[list[str], list[list[str]]]:
-        from thousand import variants
-
         group = self.arguments[0]
         rows = []
         for a in variants.AGREEMENTS:
             if a.group != group:
                 continue
-            call = f"variants.{a.key}" + ("(V)" if a.value is not None else "")
-            if a.key == "distributions_limit":
-                call = "variants.distributions_limit()"
+            anchor = rulings.by_id(rulings.agreement_id(a.key)).anchor
             fields = ", ".join(f"``{path}={value!r}``" for path, value in a.changes)
-            rows.append([f"**{a.name}**", f"``{call}``", a.description, fields])
+            rows.append([f":ref:`{a.name} <{anchor}>`", f"``{_call(a)}``", a.description, fields])
         if not rows:
             logger.warning("no agreements in group %r", group)
         return ["Agreement", "Configuration", "What it does", "Sets"], rows
 
 
+class AgreementCard(SphinxDirective):
+    """``.. agreement-card:: KEY``: an agreement's configuration name, the rules fields it sets
+    and its id, read from the code."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        key = self.arguments[0]
+        agreement = next((a for a in variants.AGREEMENTS if a.key == key), None)
+        if agreement is None:
+            logger.warning("no agreement %r", key, location=self.get_location())
+            return []
+        valued = agreement.value is not None
+        sets = ", ".join(
+            f"``{path} = {'V' if valued else repr(value)}``" for path, value in agreement.changes
+        )
+        lines = [
+            f":Configuration: ``th.{_call(agreement)}``",
+            f":Sets: {sets}",
+            f":Id: ``{rulings.agreement_id(key)}``",
+        ]
+        container = nodes.container(classes=["agreement-card"])
+        self.state.nested_parse(StringList(lines), self.content_offset, container)
+        return [container]
+
+
 class RulesOptionsTable(_GeneratedTable):
     """``.. rules-options-table::``: every rules field with its classic and standard value."""
+
+    widths = "40 30 30"
 
     def rows(self) -> tuple[list[str], list[list[str]]]:
         classic, standard = thousand.Rules.classic().to_dict(), thousand.Rules.standard().to_dict()
@@ -236,14 +345,91 @@ class RulesOptionsTable(_GeneratedTable):
         for section, fields in classic.items():
             for field, value in fields.items():
                 other = standard[section][field]
-                mark = "" if other == value else " *"
-                rows.append([f"``{section}.{field}``", _literal(value), _literal(other) + mark])
+                shown = _literal(other) if other == value else f"**{other!r}**"
+                rows.append([f"``{section}.{field}``", _literal(value), shown])
         return ["Option", "classic", "standard"], rows
 
 
+class RulingsIndex(_GeneratedTable):
+    """``.. rulings-index:: KIND``: every id of one kind of the registry, with its title and
+    section, each linked to its anchor."""
+
+    required_arguments = 1
+    widths = "20 55 25"
+
+    def rows(self) -> tuple[list[str], list[list[str]]]:
+        kind = self.arguments[0]
+        rows = [
+            [f":ruling:`{r.id}`", r.title, r.section] for r in rulings.RULINGS if r.kind == kind
+        ]
+        if not rows:
+            logger.warning("no rulings of kind %r", kind)
+        return ["Id", "What it settles", "Section"], rows
+
+
+class ScoreSheet(_GeneratedTable):
+    """``.. score-sheet:: FILE``: replay the game written in FILE (see ``kit.replay_game``)
+    and draw its score sheet, one row per deal, with the marks of the barrel and the bolts."""
+
+    required_arguments = 1
+    widths = "6 12 16 22 22 22"
+
+    def rows(self) -> tuple[list[str], list[list[str]]]:
+        relative, path = self.env.relfn2path(self.arguments[0], self.env.docname)
+        self.env.note_dependency(relative)
+        state = replay_game(Path(path).read_text(encoding="utf-8"))
+        rows = []
+        for record in state.sheet:
+            result = {None: "gave up", True: "made", False: "failed"}[record.made]
+            contract = f"seat {record.declarer}: {record.contract} {result}"
+            cells = [_sheet_cell(record, seat) for seat in range(3)]
+            rows.append([str(record.deal_number), f"seat {record.dealer}", contract, *cells])
+        return ["Deal", "Dealer", "Declarer: contract", "Seat 0", "Seat 1", "Seat 2"], rows
+
+
+#: How the score sheet writes what happened to a seat, in words.
+_SHEET_WORDS = {
+    thousand.EventKind.CLIMBED_ON_BARREL: "climbs on the barrel",
+    thousand.EventKind.BARREL_PENALTY: "third barrel deal: {amount}",
+    thousand.EventKind.FELL_OFF_BARREL: "falls off the barrel",
+    thousand.EventKind.WON_FROM_BARREL: "wins from the barrel",
+    thousand.EventKind.JUMPED_BARREL: "jumps the barrel",
+    thousand.EventKind.BOLT_PENALTY: "third bolt: {amount}",
+    thousand.EventKind.DISTRIBUTION: "gives the deal up",
+    thousand.EventKind.FOUR_NINES_BONUS: "four nines: {amount}",
+    thousand.EventKind.THROWN_OFF_BARREL: "thrown off the barrel: {amount}",
+    thousand.EventKind.SHARED_BARREL: "may not share the barrel: {amount}",
+    thousand.EventKind.ZERO_AFTER_THREE_BARRELS: "third fall: score set to 0",
+    thousand.EventKind.SCORE_RESET: "score reset to 0",
+    thousand.EventKind.GOLDEN_RESET: "golden round reset",
+}
+
+
+def _sheet_cell(record: thousand.DealRecord, seat: int) -> str:
+    words = []
+    kinds = {event.kind for event in record.events if event.seat == seat}
+    for event in record.events:
+        if event.seat != seat:
+            continue
+        if event.kind is thousand.EventKind.BOLT:
+            if thousand.EventKind.BOLT_PENALTY not in kinds:
+                words.append(f"bolt {record.bolts[seat]}")
+        elif event.kind is thousand.EventKind.BARREL_DEAL_USED:
+            words.append(f"barrel deal {record.barrel[seat]}")
+        else:
+            words.append(_SHEET_WORDS[event.kind].format(amount=f"{event.amount:+d}"))
+    cell = f"{record.changes[seat]:+d} → **{record.scores[seat]}**"
+    return cell + (f" — *{', '.join(words)}*" if words else "")
+
+
 def setup(app: Any) -> dict[str, Any]:
+    app.add_role("ruling", ruling_role)
     app.add_directive("agreements-table", AgreementsTable)
+    app.add_directive("agreement-card", AgreementCard)
     app.add_directive("rules-options-table", RulesOptionsTable)
+    app.add_directive("rulings-index", RulingsIndex)
+    app.add_directive("score-sheet", ScoreSheet)
     app.connect("autodoc-process-docstring", _process_docstring)
     app.connect("builder-inited", _check_promises)
+    app.connect("doctree-resolved", _title_ruling_links)
     return {"parallel_read_safe": True}

@@ -57,7 +57,7 @@ VALUED = {
 @st.composite
 def agreements(draw: st.DrawFn) -> tuple[th.variants.Agreement, ...]:
     """A random combination of agreements that makes sense together (A1)."""
-    chosen = draw(st.sets(st.sampled_from(th.variants.AGREEMENTS), max_size=12))
+    chosen = draw(st.sets(st.sampled_from(th.variants.AGREEMENTS), max_size=16))
     keys = {a.key for a in chosen}
     out = []
     for agreement in sorted(chosen, key=lambda a: a.key):

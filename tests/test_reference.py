@@ -18,9 +18,15 @@ from thousand.players import cautious_choice
 
 from .reference.model import RefGame
 from .reference.model import perft as reference_perft
+from .test_properties import agreements
 
 PRESETS = {"classic": th.Rules.classic(), "standard": th.Rules.standard()}
 SCORES = st.sampled_from([0, 100, 455, 700, 790, 855, 860, 875, 880, -120])
+
+
+def ref_agreements(agreements: tuple[th.variants.Agreement, ...]) -> dict[str, object]:
+    """The reference model's spelling of the agreements: a key with True or the value."""
+    return {a.key: True if a.value is None else a.value for a in agreements}
 
 
 def compare(state: th.State, ref: RefGame) -> None:
@@ -52,9 +58,45 @@ def compare(state: th.State, ref: RefGame) -> None:
 def test_engine_matches_reference_model(
     preset: str, dealer: int, scores: tuple[int, int, int], seed: int, careful: bool
 ) -> None:
+    play_both(preset, (), dealer, scores, seed, careful)
+
+
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    chosen=agreements(),
+    dealer=st.integers(0, 2),
+    scores=st.tuples(SCORES, SCORES, SCORES),
+    seed=st.integers(0, 2**32),
+    careful=st.booleans(),
+)
+def test_engine_matches_reference_model_under_agreements(
+    preset: str,
+    chosen: tuple[th.variants.Agreement, ...],
+    dealer: int,
+    scores: tuple[int, int, int],
+    seed: int,
+    careful: bool,
+) -> None:
+    chosen = tuple(a for a in chosen if a.key != "distributions_limit" or a.value is None)
+    rules = PRESETS[preset].with_agreements(*chosen)
+    threshold = rules.barrel.threshold
+    scores = tuple(s if s < threshold or s == 880 else 0 for s in scores)  # type: ignore[assignment]
+    scores = tuple(threshold if s == 880 else s for s in scores)  # type: ignore[assignment]
+    play_both(preset, chosen, dealer, scores, seed, careful)
+
+
+def play_both(
+    preset: str,
+    chosen: tuple[th.variants.Agreement, ...],
+    dealer: int,
+    scores: tuple[int, int, int],
+    seed: int,
+    careful: bool,
+) -> None:
+    """Play one game in the engine and the model side by side, comparing every step."""
     rng = random.Random(seed)
-    state = th.new_game(PRESETS[preset], dealer=dealer, scores=scores)
-    ref = RefGame(preset, dealer=dealer, scores=scores)
+    state = th.new_game(PRESETS[preset].with_agreements(*chosen), dealer=dealer, scores=scores)
+    ref = RefGame(preset, dealer=dealer, scores=scores, agreements=ref_agreements(chosen))
     compare(state, ref)
     for _ in range(25 * 80):  # at most 25 deals
         legal = th.legal_actions(state)

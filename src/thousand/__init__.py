@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from . import variants
+from . import rulings, variants
 from .actions import (
     Action,
     Bid,
@@ -95,5 +95,6 @@ __all__ = [
     "new_game",
     "parse_action",
     "perft",
+    "rulings",
     "variants",
 ]

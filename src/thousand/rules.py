@@ -150,7 +150,7 @@ class ScoringRules:
     #: R-END-1: the score that ends the game (1000; "More than 1000 to Win": 1005).
     target: int = attrs.field(default=1000, validator=_check(int, low=5))
     #: The penalty of bolts and the barrel (A3, "Penalty Amount").
-    penalty: int = attrs.field(default=120, validator=_check(int, low=5))
+    penalty: int = attrs.field(default=120, validator=_check(int, low=0))
     #: R-END-2: the game ends after this many deals anyway.
     max_deals: int = attrs.field(default=200, validator=_max_deals)
     #: "Round Own Points" (A24).

@@ -62,6 +62,7 @@ class Ruling:
 def agreement_id(key: str) -> str:
     """The id of the agreement with configuration ``key``: ``no_jumping`` → ``AG-NO-JUMPING``.
 
+    >>> from thousand.rulings import agreement_id
     >>> agreement_id("barrel_900")
     'AG-BARREL-900'
     """
@@ -247,6 +248,7 @@ _BY_ID: Final = {ruling.id: ruling for ruling in RULINGS}
 def by_id(id: str) -> Ruling:
     """The ruling with this id; ``KeyError`` when there is none.
 
+    >>> from thousand.rulings import by_id
     >>> by_id("A5").section
     'Agreement details'
     """
