@@ -40,7 +40,6 @@ from .scenario import (
 
 V = th.variants
 K = th.EventKind
-NO_REDEAL = "no agreement in force allows a redeal here and now (A7)"
 NINES4 = Layout(LOSE.opener.replace("JH", "9H"), LOSE.second, LOSE.third, "JH AS AD")
 TWO_NINES = Layout(LOSE.opener.replace("9S", "AS"), LOSE.second, LOSE.third, "9H 9S AD")
 LOSE_TEN = "JS 9S JC 9C JD 9D JH 9H AS AD"  # LOSE's opener after taking the talon
@@ -77,7 +76,7 @@ def assert_redealt(state: th.State, before: th.State) -> None:
 def test_agreement_reshuffle_on_talon_score_the_declarer_may_redeal_at_its_first_give() -> None:
     state = talon_taken(STANDARD)
     assert legal(state) == gives(LOSE_TEN, 2, 0) | {"distribute"}
-    illegal(state, "redeal", NO_REDEAL)
+    illegal(state, "redeal", "no agreement in force allows a redeal after the talon is taken (A7)")
 
     # The talon's 22 card points are below 23: a redeal beside the gives and distribution.
     rules = standard(V.reshuffle_on_talon_score(23))
@@ -86,7 +85,7 @@ def test_agreement_reshuffle_on_talon_score_the_declarer_may_redeal_at_its_first
     # Only at the first give decision.
     after = run(state, "give AS 2")
     assert "redeal" not in legal(after)
-    illegal(after, "redeal", NO_REDEAL)
+    illegal(after, "redeal", "a talon redeal comes only at the declarer's first give decision (A7)")
     # "Less than" is strict (A2): 22 is not below 22.
     assert "redeal" not in legal(talon_taken(standard(V.reshuffle_on_talon_score(22))))
 
@@ -114,7 +113,9 @@ def test_agreement_reshuffle_on_card_score_a_seat_may_redeal_at_its_first_call()
     later = start(rules, LOSE.deal(0), "bid 100; bid 105; pass")
     assert later.to_move == 1
     assert legal(later) == {"pass"} | bids(110, 120)
-    illegal(later, "redeal", NO_REDEAL)
+    illegal(
+        later, "redeal", "seat 1 has made a call: a redeal comes only at its first decision (A7)"
+    )
 
     assert_redealt(run(state, "redeal"), th.new_game(rules, dealer=0))
 
@@ -196,7 +197,7 @@ def test_agreement_four_nines_on_hands_a_seat_may_redeal_at_its_first_play() -> 
     assert legal(after) == plays("KS QS")
     nxt = run(after, "play QS; play TS")
     assert legal(nxt) == plays("JS")
-    illegal(nxt, "redeal", NO_REDEAL)
+    illegal(nxt, "redeal", "may call a redeal only at its first play, holding four nines (A7)")
 
     assert_redealt(run(state, "redeal"), th.new_game(rules, dealer=0))
 
@@ -229,7 +230,7 @@ def test_agreement_on_100_only_talon_redeals_only_at_a_winning_bid_of_100() -> N
     assert "redeal" in legal(talon_taken(standard(score), LOSE, "bid 105; pass; pass"))
     state = talon_taken(standard(score, V.on_100_only), LOSE, "bid 105; pass; pass")
     assert legal(state) == gives(LOSE_TEN, 2, 0) | {"distribute"}
-    illegal(state, "redeal", NO_REDEAL)
+    illegal(state, "redeal", "On 100 Only needs a bid of 100, A8")
     # The same for 2 Nines in Talon.
     nines = standard(V.two_nines_in_talon, V.on_100_only)
     assert "redeal" in legal(talon_taken(nines, TWO_NINES, "bid 100; pass; pass"))

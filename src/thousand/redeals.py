@@ -61,6 +61,40 @@ def may_redeal_on_four_nines(state: State, seat: int) -> bool:
     )
 
 
+def _why_not(state: State) -> str:
+    """Why a redeal is not legal now, in the words of A7."""
+    rules = state._match.rules.redeals
+    seat = state._to_move
+    phase = state._phase
+    if phase in (Phase.BIDDING, Phase.UNHIDING) and seat is not None:
+        if rules.card_score_below is None and not rules.four_nines_after_deal:
+            return "no agreement in force allows a redeal in the auction (A7)"
+        if state._auction[3] >> seat & 1:
+            return f"seat {seat} has made a call: a redeal comes only at its first decision (A7)"
+        hand = state._hands[seat]
+        return (
+            f"seat {seat}'s hand holds {card_points(hand)} card points and "
+            f"{(hand & NINES).bit_count()} nines: not enough for a redeal (A7)"
+        )
+    if phase is Phase.GIVING:
+        if rules.talon_score_below is None and not rules.two_nines_in_talon:
+            return "no agreement in force allows a redeal after the talon is taken (A7)"
+        if state._gives:
+            return "a talon redeal comes only at the declarer's first give decision (A7)"
+        if rules.on_100_only:
+            return "the talon does not allow a redeal here (On 100 Only needs a bid of 100, A8)"
+        talon = state._exposed
+        return (
+            f"the talon holds {card_points(talon)} card points and "
+            f"{(talon & NINES).bit_count()} nines: not enough for a redeal (A7)"
+        )
+    if phase is Phase.PLAYING and seat is not None:
+        if not rules.four_nines_on_hands:
+            return "no agreement in force allows a redeal during the play (A7)"
+        return f"seat {seat} may call a redeal only at its first play, holding four nines (A7)"
+    return "a redeal is called in the auction, at the first give or at the first play (A7)"
+
+
 def apply_redeal(state: State, action: Redeal) -> State:
     """The same dealer deals again: back to the first chance node of the deal (A9)."""
     seat = state._to_move
@@ -74,9 +108,7 @@ def apply_redeal(state: State, action: Redeal) -> State:
     else:
         allowed = False
     if not allowed:
-        raise IllegalActionError(
-            action, phase, "no agreement in force allows a redeal here and now (A7)"
-        )
+        raise IllegalActionError(action, phase, _why_not(state))
     return start_of_deal(
         state._match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action)
     )
