@@ -33,6 +33,7 @@ from .actions import (
 from .cards import Card, Rank, Suit, cards
 from .engine import apply, chance_outcomes, legal_actions, new_game, perft
 from .errors import IllegalActionError, RulesError, ThousandError
+from .observation import InfoState, Observation, information_state, observe
 from .rules import (
     BarrelRules,
     BiddingRules,
@@ -71,7 +72,9 @@ __all__ = [
     "Hidden",
     "HiddenRoundRules",
     "IllegalActionError",
+    "InfoState",
     "Look",
+    "Observation",
     "Pass",
     "Phase",
     "Play",
@@ -91,8 +94,10 @@ __all__ = [
     "apply",
     "cards",
     "chance_outcomes",
+    "information_state",
     "legal_actions",
     "new_game",
+    "observe",
     "parse_action",
     "perft",
     "rulings",

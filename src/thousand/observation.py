@@ -1,0 +1,348 @@
+"""What a seat may know: its observation and its information state (A26).
+
+:func:`information_state` is everything one seat has seen since the current deal began, in
+order (perfect recall), with the public facts of the game at the deal's start.
+:func:`observe` is that knowledge summed up as the table looks to the seat now. Neither holds
+anything the seat may not know: the other hands, the talon before it is shown, a card given to
+the other opponent, or its own hand while it plays a hidden game blind.
+
+>>> import thousand as th
+>>> state = th.apply(th.new_game(), th.Deal.parse(
+...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"))
+>>> seen = th.observe(state, 2)
+>>> [str(c) for c in sorted(seen.hand)], seen.hand_sizes, seen.legal_actions
+(['QD', 'KD', 'TD', 'AD', '9H', 'JH', 'QH'], (7, 7, 7), ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TypeAlias
+
+import attrs
+
+from .actions import Action, Bid, Deal, DealCard, Give, Hidden, Look, Pass, Unhide
+from .auction import offers_hidden_game
+from .cards import Card, Suit, cards_of
+from .engine import apply, legal_actions
+from .rules import Rules
+from .sheet import DealRecord
+from .state import NO_AUCTION, Phase, State, TrickCards, Tricks, start_of_deal
+
+__all__ = [
+    "Acted",
+    "Dealt",
+    "Given",
+    "HandSeen",
+    "InfoState",
+    "Observation",
+    "Sight",
+    "TalonTaken",
+    "information_state",
+    "observe",
+]
+
+Triple = tuple[int, int, int]
+_CALLS = (Bid, Pass, Hidden, Look, Unhide)
+
+
+@attrs.frozen
+class Dealt:
+    """A card was dealt to ``seat`` (None: to the talon); ``card`` is None when unseen."""
+
+    seat: int | None
+    card: Card | None
+
+    def __str__(self) -> str:
+        where = "the talon" if self.seat is None else f"seat {self.seat}"
+        return f"dealt {self.card or '??'} to {where}"
+
+
+@attrs.frozen
+class Acted:
+    """``seat`` took a public action: a call, the contract, a card played, a redeal."""
+
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.action}"
+
+
+@attrs.frozen
+class HandSeen:
+    """The seat saw its own hand: the hidden-game opener, once it looks, is unhidden, or takes
+    the talon (A26)."""
+
+    cards: frozenset[Card]
+
+    def __str__(self) -> str:
+        return "saw its hand " + " ".join(str(c) for c in sorted(self.cards))
+
+
+@attrs.frozen
+class TalonTaken:
+    """The declarer took the talon; ``cards`` is None when it was not shown to this seat."""
+
+    declarer: int
+    cards: frozenset[Card] | None
+
+    def __str__(self) -> str:
+        shown = "unseen" if self.cards is None else " ".join(str(c) for c in sorted(self.cards))
+        return f"seat {self.declarer} took the talon: {shown}"
+
+
+@attrs.frozen
+class Given:
+    """The declarer gave a card to ``to``; ``card`` is None when this seat may not see it."""
+
+    to: int
+    card: Card | None
+
+    def __str__(self) -> str:
+        return f"a card {self.card or '??'} was given to seat {self.to}"
+
+
+Sight: TypeAlias = Dealt | Acted | HandSeen | TalonTaken | Given
+
+
+@attrs.frozen
+class InfoState:
+    """One seat's information state: the public facts of the game when the current deal began,
+    and everything the seat has seen since, in order."""
+
+    seat: int
+    rules: Rules
+    deal_number: int
+    dealer: int
+    scores: Triple
+    barrel: tuple[int | None, int | None, int | None]
+    bolts: Triple
+    distributions: Triple
+    golden: bool
+    sheet: tuple[DealRecord, ...]
+    sights: tuple[Sight, ...]
+
+    def __str__(self) -> str:
+        head = (
+            f"seat {self.seat}, deal {self.deal_number} (dealer {self.dealer}), "
+            f"scores {self.scores}"
+        )
+        return "\n".join([head, *(f"  {sight}" for sight in self.sights)])
+
+
+@attrs.frozen
+class Observation:
+    """What one seat may know now (A26). ``hand`` is None while the seat plays a hidden game
+    blind; ``talon`` is the taken talon when it was shown to this seat; ``gives`` are the cards
+    the declarer gave as ``(card, seat)``, the card None where this seat may not see it (under
+    Quiet Drop an opponent does not even see the other opponent's give); ``calls`` are the
+    auction's decisions in order; ``legal_actions`` are this seat's when it is to move."""
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    deal_number: int
+    dealer: int
+    to_move: int | None
+    hand: frozenset[Card] | None
+    hand_sizes: Triple
+    talon_size: int
+    talon: frozenset[Card] | None
+    gives: tuple[tuple[Card | None, int], ...]
+    calls: tuple[tuple[int, Action], ...]
+    high_bid: int | None
+    declarer: int | None
+    contract: int | None
+    is_hidden_game: bool
+    is_golden_deal: bool
+    tricks: Tricks
+    trick: TrickCards
+    marriages: tuple[tuple[int, Suit | None], ...]
+    trump: Suit | None
+    points: Triple
+    scores: Triple
+    barrel: tuple[int | None, int | None, int | None]
+    bolts: Triple
+    distributions: Triple
+    sheet: tuple[DealRecord, ...]
+    winner: int | None
+    legal_actions: tuple[Action, ...]
+
+    def __str__(self) -> str:
+        def show(cards: frozenset[Card] | None) -> str:
+            return "unseen" if cards is None else " ".join(str(c) for c in sorted(cards)) or "-"
+
+        lines = [
+            f"seat {self.seat}: deal {self.deal_number}, {self.phase.value}, "
+            + ("nobody to move" if self.to_move is None else f"seat {self.to_move} to move"),
+            f"  hand: {show(self.hand)}   hand sizes {self.hand_sizes}",
+            f"  scores {self.scores}   barrel {self.barrel}   bolts {self.bolts}",
+        ]
+        if self.calls:
+            lines.append("  calls: " + ", ".join(f"{s}:{a}" for s, a in self.calls))
+        if self.declarer is not None:
+            lines.append(
+                f"  declarer {self.declarer}, bid {self.high_bid}, contract {self.contract}, "
+                f"talon {show(self.talon)}"
+            )
+        if self.gives:
+            lines.append("  gives: " + ", ".join(f"{c or '??'} to {to}" for c, to in self.gives))
+        if self.tricks or self.trick:
+            trump = "none" if self.trump is None else self.trump.symbol
+            lines.append(f"  tricks {len(self.tricks)}, trump {trump}, points {self.points}")
+            lines.append("  table: " + " ".join(f"{s}:{c}" for s, c in self.trick))
+        if self.legal_actions:
+            lines.append("  legal: " + ", ".join(map(str, self.legal_actions)))
+        return "\n".join(lines)
+
+
+def _deal_actions(state: State) -> tuple[Action, ...]:
+    """The actions of the current deal since its first card (after any redeal)."""
+    history = state.history
+    end = len(history)
+    if state._phase is Phase.DEALING:
+        start = end
+        while start and isinstance(history[start - 1], DealCard):
+            start -= 1
+        return history[start:]
+    start = end
+    while start and not isinstance(history[start - 1], DealCard | Deal):
+        start -= 1
+    while start and isinstance(history[start - 1], DealCard):
+        start -= 1
+    if start and isinstance(history[start - 1], Deal):
+        start -= 1
+    return history[start:]
+
+
+def _steps(state: State) -> Iterator[tuple[State, Action, State]]:
+    """Replay the current deal: (before, action, after) for each of its actions."""
+    now = start_of_deal(state._match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+    for action in _deal_actions(state):
+        after = apply(now, action)
+        yield now, action, after
+        now = after
+
+
+def _dealt_order(deal: Deal, dealer: int) -> Iterator[tuple[int | None, Card]]:
+    """The cards of a whole deal in R-DEAL-1's order, each seat's cards lowest first."""
+    hands = [sorted(h) for h in deal.hands]
+    for k in range(21):
+        seat = (dealer + 1 + k) % 3
+        yield seat, hands[seat][k // 3]
+    for card in sorted(deal.talon):
+        yield None, card
+
+
+def _sights(state: State, seat: int) -> Iterator[Sight]:
+    match = state._match
+    # The hidden-game opener decides before looking at its cards (A26).
+    blind = offers_hidden_game(match) and seat == (match.dealer + 1) % 3
+    for before, action, after in _steps(state):
+        if isinstance(action, DealCard | Deal):
+            if isinstance(action, Deal):
+                dealt = list(_dealt_order(action, match.dealer))
+            else:
+                k = before._hands[0] | before._hands[1] | before._hands[2] | before._talon
+                k = k.bit_count()
+                dealt = [((match.dealer + 1 + k) % 3 if k < 21 else None, action.card)]
+            for to, card in dealt:
+                yield Dealt(to, card if to == seat and not blind else None)
+            continue
+        actor = before._to_move
+        if isinstance(action, Give):
+            declarer = before._declarer
+            if seat in (declarer, action.to):
+                yield Given(action.to, action.card)
+            elif not match.rules.talon.quiet_drop:
+                yield Given(action.to, None)
+            continue
+        assert actor is not None
+        yield Acted(actor, action)
+        if blind and (isinstance(action, Look | Unhide) or after._phase is Phase.GIVING):
+            if after._phase is Phase.GIVING and after._declarer is not None:
+                yield from _talon(after, seat)
+            blind = False
+            yield HandSeen(frozenset(cards_of(after._hands[seat])))
+            continue
+        if before._phase is not Phase.GIVING and after._phase is Phase.GIVING:
+            yield from _talon(after, seat)
+
+
+def _talon(after: State, seat: int) -> Iterator[Sight]:
+    declarer = after._declarer
+    assert declarer is not None
+    shown = seat in after.talon_shown_to
+    yield TalonTaken(declarer, frozenset(cards_of(after._exposed)) if shown else None)
+
+
+def information_state(state: State, seat: int) -> InfoState:
+    """Everything ``seat`` has seen since the current deal began, with the game's public facts
+    at the deal's start (perfect recall)."""
+    if isinstance(seat, bool) or seat not in (0, 1, 2):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    match = state._match
+    return InfoState(
+        seat=seat,
+        rules=match.rules,
+        deal_number=match.deal_number,
+        dealer=match.dealer,
+        scores=match.scores,
+        barrel=match.barrel,
+        bolts=match.bolts,
+        distributions=match.distributions,
+        golden=match.golden is not None,
+        sheet=match.sheet,
+        sights=tuple(_sights(state, seat)) if state._phase is not Phase.GAME_OVER else (),
+    )
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` may know of ``state`` now, and nothing else (A26)."""
+    info = information_state(state, seat)
+    calls: list[tuple[int, Action]] = []
+    gives: list[tuple[Card | None, int]] = []
+    hand_visible = state.blind_seat != seat
+    talon: frozenset[Card] | None = None
+    for sight in info.sights:
+        if isinstance(sight, Acted) and isinstance(
+            sight.action, Bid | Pass | Hidden | Look | Unhide
+        ):
+            calls.append((sight.seat, sight.action))
+        elif isinstance(sight, Given):
+            gives.append((sight.card, sight.to))
+        elif isinstance(sight, TalonTaken):
+            talon = sight.cards
+    h = state._hands
+    return Observation(
+        seat=seat,
+        rules=state.rules,
+        phase=state._phase,
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        to_move=state._to_move,
+        hand=frozenset(cards_of(h[seat])) if hand_visible else None,
+        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
+        talon_size=state._talon.bit_count(),
+        talon=talon,
+        gives=tuple(gives),
+        calls=tuple(calls),
+        high_bid=state.high_bid,
+        declarer=state._declarer,
+        contract=state._contract,
+        is_hidden_game=state.is_hidden_game,
+        is_golden_deal=state.is_golden_deal,
+        tricks=state._tricks,
+        trick=state._trick,
+        marriages=state._marriages,
+        trump=state._trump,
+        points=state._points,
+        scores=state.scores,
+        barrel=state.barrel,
+        bolts=state.bolts,
+        distributions=state.distributions,
+        sheet=state.sheet,
+        winner=state.winner,
+        legal_actions=legal_actions(state) if state._to_move == seat else (),
+    )

@@ -1,0 +1,164 @@
+"""What a seat may know (A26): observations and information states leak nothing.
+
+The central property: two games that differ only in cards a seat has never seen look the same
+to that seat. The second game is made by permuting the cards the seat has not seen and
+replaying the same actions; a permutation that makes some action illegal (a bid above the new
+limit, a card that now follows suit) would change what everybody saw, so it is skipped.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+import thousand as th
+from thousand.cards import mask_of
+
+from .test_properties import PRESETS, agreements
+
+DEAL = th.Deal.parse(
+    "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"
+)
+
+
+def play(rules: th.Rules, *texts: str, dealer: int = 0) -> th.State:
+    state = th.apply(th.new_game(rules, dealer=dealer), DEAL)
+    for text in texts:
+        state = th.apply(state, th.parse_action(text))
+    return state
+
+
+def test_a26_in_the_auction_a_seat_sees_its_own_hand_and_the_calls() -> None:
+    state = play(th.Rules(), "bid 100", "bid 105")
+    seen = th.observe(state, 0)
+    assert seen.hand == DEAL.hands[0] and seen.talon is None and seen.talon_size == 3
+    assert [(s, str(a)) for s, a in seen.calls] == [(1, "bid 100"), (2, "bid 105")]
+    assert seen.to_move == 0 and seen.legal_actions == th.legal_actions(state)
+    assert th.observe(state, 1).legal_actions == ()
+    info = th.information_state(state, 0)
+    dealt = [s for s in info.sights if isinstance(s, th.observation.Dealt)]
+    assert len(dealt) == 24
+    assert {s.card for s in dealt if s.card is not None} == DEAL.hands[0]
+    assert all(s.card is None for s in dealt if s.seat != 0)
+
+
+def test_a26_the_talon_is_shown_to_all_and_each_opponent_sees_its_own_card() -> None:
+    state = play(th.Rules(), "bid 100", "pass", "pass", "give 9D 0", "give JD 2")
+    for seat in range(3):
+        assert th.observe(state, seat).talon == DEAL.talon
+    assert th.observe(state, 1).gives == ((th.Card.parse("9D"), 0), (th.Card.parse("JD"), 2))
+    assert th.observe(state, 0).gives == ((th.Card.parse("9D"), 0), (None, 2))
+    assert th.observe(state, 2).gives == ((None, 0), (th.Card.parse("JD"), 2))
+
+
+def test_a26_quiet_drop_hides_even_that_the_other_opponent_got_a_card() -> None:
+    rules = th.Rules().with_agreements(th.variants.quiet_drop)
+    state = play(rules, "bid 100", "pass", "pass", "give 9D 0", "give JD 2")
+    assert th.observe(state, 0).gives == ((th.Card.parse("9D"), 0),)
+    assert th.observe(state, 2).gives == ((th.Card.parse("JD"), 2),)
+    assert len(th.observe(state, 1).gives) == 2
+
+
+def test_a26_dont_expose_on_100_shows_the_talon_to_the_declarer_alone() -> None:
+    rules = th.Rules().with_agreements(th.variants.dont_expose_on_100)
+    state = play(rules, "bid 100", "pass", "pass")
+    assert th.observe(state, 1).talon == DEAL.talon
+    assert th.observe(state, 0).talon is None and th.observe(state, 2).talon is None
+
+
+def test_a26_the_hidden_opener_plays_blind_until_it_takes_the_talon() -> None:
+    rules = th.Rules().with_agreements(th.variants.hidden_round, th.variants.hidden_allow_unhide)
+    state = play(rules)
+    assert th.observe(state, 1).hand is None
+    assert th.observe(state, 2).hand == DEAL.hands[2]
+    info = th.information_state(state, 1)
+    assert all(s.card is None for s in info.sights if isinstance(s, th.observation.Dealt))
+    state = play(rules, "hidden", "pass")
+    assert th.observe(state, 1).hand is None
+    state = play(rules, "hidden", "pass", "pass")
+    seen = th.observe(state, 1)
+    assert seen.hand == DEAL.hands[1] | DEAL.talon and seen.declarer == 1
+    looked = play(rules, "look")
+    assert th.observe(looked, 1).hand == DEAL.hands[1]
+    assert isinstance(th.information_state(looked, 1).sights[-1], th.observation.HandSeen)
+
+
+def test_observation_and_information_state_have_text_forms() -> None:
+    state = play(th.Rules(), "bid 100", "pass", "pass", "give 9D 0", "give JD 2", "contract 100")
+    text = str(th.observe(state, 0))
+    assert text.startswith("seat 0: deal 1, play, seat 1 to move")
+    assert "gives: 9D to 0, ?? to 2" in text
+    info = str(th.information_state(state, 2))
+    assert "dealt ?? to the talon" in info and "a card ?? was given to seat 0" in info
+
+
+def _unseen(state: th.State, seat: int) -> list[th.Card]:
+    """The cards ``seat`` has never seen in the current deal."""
+    seen = th.observe(state, seat)
+    known = set(seen.hand or ()) | set(seen.talon or ())
+    known |= {card for card, _ in seen.gives if card is not None}
+    known |= {card for _, cards in seen.tricks for _, card in cards}
+    known |= {card for _, card in seen.trick}
+    return [
+        c for c in th.cards(" ".join(r + s for s in "SCDH" for r in "9JQKTA")) if c not in known
+    ]
+
+
+def _replay(start: th.State, state: th.State, swap: dict[th.Card, th.Card]) -> th.State | None:
+    """The game of ``state`` with the cards of ``swap`` exchanged everywhere, or None when
+    that makes an action illegal."""
+
+    def moved(action: th.Action) -> th.Action:
+        if isinstance(action, th.DealCard):
+            return th.DealCard(swap.get(action.card, action.card))
+        if isinstance(action, th.Give):
+            return th.Give(swap.get(action.card, action.card), action.to)
+        return action
+
+    other = start
+    try:
+        for action in state.history:
+            other = th.apply(other, moved(action))
+    except th.IllegalActionError:
+        return None
+    return other
+
+
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    chosen=agreements(),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(24, 70),
+    seat=st.integers(0, 2),
+)
+def test_a26_unseen_cards_change_nothing_a_seat_observes(
+    preset: str, chosen: tuple[th.variants.Agreement, ...], seed: int, steps: int, seat: int
+) -> None:
+    rng = random.Random(seed)
+    start = th.new_game(PRESETS[preset].with_agreements(*chosen), dealer=rng.randrange(3))
+    state = start
+    for _ in range(steps):
+        if state.is_terminal or (state.sheet and state.phase is th.Phase.DEALING):
+            break
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    unseen = _unseen(state, seat)
+    for _ in range(5):
+        shuffled = unseen[:]
+        rng.shuffle(shuffled)
+        other = _replay(start, state, dict(zip(unseen, shuffled, strict=True)))
+        if other is None:
+            continue
+        assert th.observe(other, seat) == th.observe(state, seat)
+        assert th.information_state(other, seat) == th.information_state(state, seat)
+        event("a different game looks the same" if other != state else "the same game")
+        if shuffled != unseen and state.phase is not th.Phase.DEALING:
+            assert other != state
+
+
+def test_observe_rejects_a_seat_that_does_not_exist() -> None:
+    with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
+        th.observe(th.new_game(), 3)
+    assert mask_of(DEAL.talon).bit_count() == 3
