@@ -19,6 +19,7 @@ from thousand.cards import mask_of
 
 from .test_properties import PRESETS, agreements
 
+PACK = th.cards(" ".join(r + s for s in "SCDH" for r in "9JQKTA"))
 DEAL = th.Deal.parse(
     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"
 )
@@ -162,3 +163,66 @@ def test_observe_rejects_a_seat_that_does_not_exist() -> None:
     with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
         th.observe(th.new_game(), 3)
     assert mask_of(DEAL.talon).bit_count() == 3
+
+
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    chosen=agreements(),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 250),
+    seat=st.integers(0, 2),
+)
+def test_sample_state_is_consistent_with_what_the_seat_knows(
+    preset: str, chosen: tuple[th.variants.Agreement, ...], seed: int, steps: int, seat: int
+) -> None:
+    rng = random.Random(seed)
+    state = th.new_game(PRESETS[preset].with_agreements(*chosen), dealer=rng.randrange(3))
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    info = th.information_state(state, seat)
+    for _ in range(3):
+        sampled = th.sample_state(info, rng)
+        assert th.information_state(sampled, seat) == info
+        assert th.observe(sampled, seat) == th.observe(state, seat)
+
+
+def test_sample_state_draws_the_unseen_cards_uniformly() -> None:
+    """At the opening of the auction seat 0 has seen only its 7 cards: each of the other 17 is
+    in the talon with probability 3/17. A chi-square test on 3,400 draws (16 degrees of
+    freedom; 39.25 is the 0.1% critical value)."""
+    state = th.apply(th.new_game(), DEAL)
+    info = th.information_state(state, 0)
+    rng = random.Random(2026)
+    unseen = [c for c in PACK if c not in DEAL.hands[0]]
+    counts = dict.fromkeys(unseen, 0)
+    draws = 3400
+    for _ in range(draws):
+        sampled = th.sample_state(info, rng)
+        assert sampled.hands[0] == DEAL.hands[0]
+        for card in sampled.talon:
+            counts[card] += 1
+    expected = draws * 3 / 17
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 39.25, counts
+
+
+def test_sample_state_respects_what_play_revealed() -> None:
+    """Seat 0 did not follow hearts: in every state drawn for seat 2 it holds no heart, and
+    the hearts seat 2 cannot see are all with seat 1 (R-PLAY-2)."""
+    state = play(th.Rules(), "bid 100", "pass", "pass", "give 9D 0", "give JD 2", "contract 100")
+    for text in ("play AH", "play 9H", "play 9C"):
+        state = th.apply(state, th.parse_action(text))
+    info = th.information_state(state, 2)
+    rng = random.Random(7)
+    for _ in range(200):
+        sampled = th.sample_state(info, rng)
+        assert th.observe(sampled, 2) == th.observe(state, 2)
+        assert not any(c.suit is th.Suit.HEARTS for c in sampled.hands[0])
+        assert {c for c in sampled.hands[1] if c.suit is th.Suit.HEARTS} == set(th.cards("KH TH"))
+
+
+def test_sample_state_takes_only_an_information_state() -> None:
+    with pytest.raises(TypeError, match="InfoState"):
+        th.sample_state(th.observe(th.new_game(), 0), random.Random(1))  # type: ignore[arg-type]

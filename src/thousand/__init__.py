@@ -31,6 +31,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, Rank, Suit, cards
+from .determinize import sample_state
 from .engine import apply, chance_outcomes, legal_actions, new_game, perft
 from .errors import IllegalActionError, RulesError, ThousandError
 from .observation import InfoState, Observation, information_state, observe
@@ -101,5 +102,6 @@ __all__ = [
     "parse_action",
     "perft",
     "rulings",
+    "sample_state",
     "variants",
 ]

@@ -29,7 +29,16 @@ from .cards import Rank, Suit, marriage_total
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_hand
 from .rules import Rules
-from .state import NO_AUCTION, Auction, History, Match, Phase, State, start_of_deal, with_seat
+from .state import (
+    NO_AUCTION,
+    Auction,
+    History,
+    Phase,
+    State,
+    offers_hidden_game,
+    start_of_deal,
+    with_seat,
+)
 
 __all__ = [
     "apply_bid",
@@ -125,20 +134,6 @@ def open_deal(state: State, hands: tuple[int, int, int], talon: int, history: Hi
         return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0), history)
     phase = Phase.HIDDEN_CHOICE if offers_hidden_game(match) else Phase.BIDDING
     return start_of_deal(match, phase, opener, hands, talon, NO_AUCTION, history)
-
-
-def offers_hidden_game(match: Match) -> bool:
-    """Hidden Round (A6, A10, A15): the opener chooses before looking at its cards, unless it
-    is skipped, the deal is golden, or Disabled on Barrel finds a seat on the barrel."""
-    hidden = match.rules.hidden_round
-    below = match.rules.bidding.skip_below
-    opener = (match.dealer + 1) % 3
-    return (
-        hidden.enabled
-        and match.golden is None
-        and not (below is not None and match.scores[opener] < below)
-        and not (hidden.disabled_on_barrel and match.barrel != (None, None, None))
-    )
 
 
 def take_talon(

@@ -22,12 +22,19 @@ from typing import TypeAlias
 import attrs
 
 from .actions import Action, Bid, Deal, DealCard, Give, Hidden, Look, Pass, Unhide
-from .auction import offers_hidden_game
 from .cards import Card, Suit, cards_of
 from .engine import apply, legal_actions
 from .rules import Rules
 from .sheet import DealRecord
-from .state import NO_AUCTION, Phase, State, TrickCards, Tricks, start_of_deal
+from .state import (
+    NO_AUCTION,
+    Phase,
+    State,
+    TrickCards,
+    Tricks,
+    offers_hidden_game,
+    start_of_deal,
+)
 
 __all__ = [
     "Acted",
@@ -119,7 +126,10 @@ class InfoState:
     barrel: tuple[int | None, int | None, int | None]
     bolts: Triple
     distributions: Triple
-    golden: bool
+    #: Unmade golden deals so far in the golden round, or None outside it (A11).
+    golden: int | None
+    #: Falls from the barrel without a win per seat (A18).
+    falls: Triple
     sheet: tuple[DealRecord, ...]
     sights: tuple[Sight, ...]
 
@@ -133,11 +143,15 @@ class InfoState:
 
 @attrs.frozen
 class Observation:
-    """What one seat may know now (A26). ``hand`` is None while the seat plays a hidden game
-    blind; ``talon`` is the taken talon when it was shown to this seat; ``gives`` are the cards
-    the declarer gave as ``(card, seat)``, the card None where this seat may not see it (under
-    Quiet Drop an opponent does not even see the other opponent's give); ``calls`` are the
-    auction's decisions in order; ``legal_actions`` are this seat's when it is to move."""
+    """What one seat may know now (A26).
+
+    ``hand`` is None while the seat plays a hidden game blind. Under Quiet Drop an opponent
+    sees neither the other opponent's give nor the end of the gives: those hand sizes are None
+    and ``phase`` stays :attr:`Phase.GIVING` until the contract is fixed. ``talon`` is the
+    taken talon when it was shown to this seat; ``gives`` are the cards the declarer gave as
+    ``(card, seat)``, the card None where this seat may not see it; ``calls`` are the auction's
+    decisions in order; ``legal_actions`` are this seat's when it is to move.
+    """
 
     seat: int
     rules: Rules
@@ -146,7 +160,7 @@ class Observation:
     dealer: int
     to_move: int | None
     hand: frozenset[Card] | None
-    hand_sizes: Triple
+    hand_sizes: tuple[int | None, int | None, int | None]
     talon_size: int
     talon: frozenset[Card] | None
     gives: tuple[tuple[Card | None, int], ...]
@@ -195,6 +209,34 @@ class Observation:
         if self.legal_actions:
             lines.append("  legal: " + ", ".join(map(str, self.legal_actions)))
         return "\n".join(lines)
+
+
+def _quiet(state: State, seat: int) -> bool:
+    """Quiet Drop (A26): an opponent cannot tell whether the other opponent got its card until
+    the contract is fixed."""
+    return (
+        state._match.rules.talon.quiet_drop
+        and (state._phase is Phase.GIVING or state._phase is Phase.CONTRACT)
+        and state._declarer is not None
+        and seat != state._declarer
+    )
+
+
+def _hand_sizes(state: State, seat: int) -> tuple[int | None, int | None, int | None]:
+    """The hand sizes; under Quiet Drop, while the gives may be going on, an opponent sees only
+    its own (A26)."""
+    h = state._hands
+    sizes: tuple[int | None, int | None, int | None] = (
+        h[0].bit_count(),
+        h[1].bit_count(),
+        h[2].bit_count(),
+    )
+    declarer = state._declarer
+    if _quiet(state, seat):
+        assert declarer is not None
+        other = 3 - declarer - seat
+        sizes = tuple(None if s in (declarer, other) else n for s, n in enumerate(sizes))  # type: ignore[assignment]
+    return sizes
 
 
 def _deal_actions(state: State) -> tuple[Action, ...]:
@@ -249,6 +291,8 @@ def _sights(state: State, seat: int) -> Iterator[Sight]:
                 dealt = [((match.dealer + 1 + k) % 3 if k < 21 else None, action.card)]
             for to, card in dealt:
                 yield Dealt(to, card if to == seat and not blind else None)
+            if after._phase is Phase.GIVING:  # a golden deal: the talon is taken at once
+                yield from _talon(after, seat)
             continue
         actor = before._to_move
         if isinstance(action, Give):
@@ -292,7 +336,8 @@ def information_state(state: State, seat: int) -> InfoState:
         barrel=match.barrel,
         bolts=match.bolts,
         distributions=match.distributions,
-        golden=match.golden is not None,
+        golden=match.golden,
+        falls=match.falls,
         sheet=match.sheet,
         sights=tuple(_sights(state, seat)) if state._phase is not Phase.GAME_OVER else (),
     )
@@ -318,12 +363,14 @@ def observe(state: State, seat: int) -> Observation:
     return Observation(
         seat=seat,
         rules=state.rules,
-        phase=state._phase,
+        # Under Quiet Drop the end of the gives is not seen: the contract decision looks like
+        # the gives until the contract is fixed (A26).
+        phase=Phase.GIVING if _quiet(state, seat) else state._phase,
         deal_number=state.deal_number,
         dealer=state.dealer,
         to_move=state._to_move,
         hand=frozenset(cards_of(h[seat])) if hand_visible else None,
-        hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
+        hand_sizes=_hand_sizes(state, seat),
         talon_size=state._talon.bit_count(),
         talon=talon,
         gives=tuple(gives),

@@ -25,6 +25,7 @@ __all__ = [
     "Match",
     "Phase",
     "State",
+    "offers_hidden_game",
     "start_of_deal",
     "with_seat",
     "won_masks",
@@ -259,9 +260,13 @@ class State:
 
     @property
     def blind_seat(self) -> int | None:
-        """The opener while it has not seen its own hand under Hidden Round: before it chooses,
-        and after it declared a hidden game until it takes the talon or is unhidden (A26)."""
-        if self._phase is Phase.HIDDEN_CHOICE or self._phase is Phase.UNHIDING:
+        """The opener while it has not seen its own hand under Hidden Round: while the cards are
+        dealt and it chooses, and after it declared a hidden game until it takes the talon or
+        is unhidden (A26)."""
+        phase = self._phase
+        if phase is Phase.HIDDEN_CHOICE or phase is Phase.UNHIDING:
+            return (self._match.dealer + 1) % 3
+        if phase is Phase.DEALING and offers_hidden_game(self._match):
             return (self._match.dealer + 1) % 3
         return None
 
@@ -387,6 +392,20 @@ class State:
         where = f"deal {self.deal_number}, {self._phase.value}"
         who = "" if self._to_move is None else f", seat {self._to_move} to move"
         return f"<State {where}{who}, scores {self.scores}>"
+
+
+def offers_hidden_game(match: Match) -> bool:
+    """Hidden Round (A6, A10, A15): the opener chooses before looking at its cards, unless it
+    is skipped, the deal is golden, or Disabled on Barrel finds a seat on the barrel."""
+    hidden = match.rules.hidden_round
+    below = match.rules.bidding.skip_below
+    opener = (match.dealer + 1) % 3
+    return (
+        hidden.enabled
+        and match.golden is None
+        and not (below is not None and match.scores[opener] < below)
+        and not (hidden.disabled_on_barrel and match.barrel != (None, None, None))
+    )
 
 
 def won_masks(tricks: Tricks) -> Triple:

@@ -1,0 +1,255 @@
+"""Determinization: a full state consistent with what one seat knows, drawn uniformly.
+
+A seat's information state fixes some cards (its own, the talon when shown, the cards it gave
+or received, every card played) and the public actions. :func:`sample_state` draws the other
+cards so that every consistent world is equally likely: the cards are first spread over the
+deal's places (the three hands and the talon) uniformly among the spreads that respect what
+play revealed about where a card could have come from, then unseen gives are drawn uniformly,
+and the deal is replayed action by action; a world where some action would be illegal (a bid
+above the limit, a card that does not follow suit, a card given away and then played) is
+rejected and drawn again. Rejection keeps the draw uniform over the consistent worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from .actions import Contract, DealCard, Give, Play
+from .cards import PACK, Card
+from .engine import apply
+from .errors import IllegalActionError
+from .observation import Acted, Dealt, Given, HandSeen, InfoState, TalonTaken
+from .state import NO_AUCTION, Match, Phase, State, start_of_deal
+
+__all__ = ["sample_state"]
+
+TALON: Final = 3  # the group index of the talon; seats are 0, 1, 2
+#: How many draws to try before giving up on an inconsistent information state.
+MAX_TRIES: Final = 20_000
+
+
+def _place(dealer: int, k: int) -> int:
+    """R-DEAL-1: the group that the k-th card of the deal goes to."""
+    return (dealer + 1 + k) % 3 if k < 21 else TALON
+
+
+def _count(cards: list[int], capacity: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
+    """The number of ways to put the cards (as masks of allowed groups) into the groups."""
+    key = (len(cards), *capacity)
+    if key in memo:
+        return memo[key]
+    if not cards:
+        return 1
+    allowed, rest = cards[0], cards[1:]
+    total = 0
+    for group in range(4):
+        if allowed >> group & 1 and capacity[group]:
+            left = list(capacity)
+            left[group] -= 1
+            total += _count(rest, tuple(left), memo)
+    memo[key] = total
+    return total
+
+
+def _spread(
+    cards: list[int],
+    capacity: tuple[int, ...],
+    rng: random.Random,
+    memo: dict[tuple[int, ...], int],
+) -> list[int] | None:
+    """A uniformly drawn group for each card, respecting the allowed groups and capacities."""
+    if _count(cards, capacity, memo) == 0:
+        return None
+    out = []
+    left = list(capacity)
+    for i, allowed in enumerate(cards):
+        rest = cards[i + 1 :]
+        weights = []
+        for group in range(4):
+            if allowed >> group & 1 and left[group]:
+                left[group] -= 1
+                weights.append((group, _count(rest, tuple(left), memo)))
+                left[group] += 1
+            else:
+                weights.append((group, 0))
+        pick = rng.randrange(sum(w for _, w in weights))
+        for group, weight in weights:
+            if pick < weight:
+                out.append(group)
+                left[group] -= 1
+                break
+            pick -= weight
+    return out
+
+
+def sample_state(info: InfoState, rng: random.Random) -> State:
+    """A full state of the current deal consistent with everything ``info``'s seat knows,
+    uniformly among such states. Its history starts at the deal's first card; the game's
+    earlier deals are summed up in its scores and sheet.
+
+    Raises ``ValueError`` when no state is consistent with ``info`` (it was not made by
+    :func:`~thousand.information_state`).
+    """
+    if not isinstance(info, InfoState):
+        raise TypeError(f"sample_state takes an InfoState, not {type(info).__name__}")
+    match = Match(
+        info.rules,
+        info.dealer,
+        info.deal_number,
+        info.scores,
+        info.barrel,
+        info.bolts,
+        info.sheet,
+        None,
+        info.golden,
+        info.distributions,
+        info.falls,
+    )
+    start = start_of_deal(match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+    dealt = [s for s in info.sights if isinstance(s, Dealt)]
+    groups = [_place(info.dealer, k) for k in range(len(dealt))]
+    known = {d.card: groups[k] for k, d in enumerate(dealt) if d.card is not None}
+    allowed = _allowed_groups(info, known)
+    unknown = [c for c in PACK if c not in known]
+    capacity = [0, 0, 0, 0]
+    for k, d in enumerate(dealt):
+        if d.card is None:
+            capacity[groups[k]] += 1
+    masks = [allowed.get(c, 0b1111) for c in unknown]
+    memo: dict[tuple[int, ...], int] = {}
+    for _ in range(MAX_TRIES):
+        if len(dealt) < 24:
+            spread: list[int] | None = _spread_while_dealing(len(unknown), capacity, rng)
+        else:
+            spread = _spread(masks, tuple(capacity), rng, memo)
+        if spread is None:
+            break
+        state = _replay(start, info, dealt, groups, unknown, spread, rng)
+        if state is not None:
+            return state
+    raise ValueError(f"no state is consistent with this information state of seat {info.seat}")
+
+
+def _spread_while_dealing(unknown: int, capacity: list[int], rng: random.Random) -> list[int]:
+    """While dealing: the unseen places dealt so far get cards uniformly, the other cards stay
+    in the pack (group -1)."""
+    chosen = rng.sample(range(unknown), sum(capacity))
+    groups = [-1] * unknown
+    places = [g for g in range(4) for _ in range(capacity[g])]
+    rng.shuffle(places)
+    for i, g in zip(chosen, places, strict=True):
+        groups[i] = g
+    return groups
+
+
+def _allowed_groups(info: InfoState, known: dict[Card, int]) -> dict[Card, int]:
+    """For each card the seat saw after the deal, the deal places it may have come from."""
+    seat = info.seat
+    allowed: dict[Card, int] = {}
+    declarer: int | None = None
+    talon_known = False
+    received_unknown: set[int] = set()
+    for sight in info.sights:
+        if isinstance(sight, HandSeen):
+            if declarer is None:  # looked or unhidden: its seven dealt cards
+                for card in sight.cards:
+                    allowed[card] = 1 << seat
+            else:  # took the talon blind: the talon is known too (the declarer sees it)
+                for card in sight.cards:
+                    allowed.setdefault(card, 1 << seat)
+        elif isinstance(sight, TalonTaken):
+            declarer = sight.declarer
+            if sight.cards is not None:
+                talon_known = True
+                for card in sight.cards:
+                    allowed[card] = 1 << TALON
+        elif isinstance(sight, Given):
+            if sight.card is None:
+                received_unknown.add(sight.to)
+            elif sight.card not in known and sight.card not in allowed and declarer is not None:
+                # a card given to this seat came from the declarer's hand or the talon
+                allowed[sight.card] = 1 << declarer | (0 if talon_known else 1 << TALON)
+        elif isinstance(sight, Acted) and isinstance(sight.action, Play):
+            card = sight.action.card
+            if card in known or card in allowed:
+                continue
+            mask = 1 << sight.seat
+            if declarer is not None:
+                if sight.seat == declarer and not talon_known:
+                    mask |= 1 << TALON
+                if sight.seat != declarer and (
+                    sight.seat in received_unknown or info.rules.talon.quiet_drop
+                ):
+                    mask |= 1 << declarer | (0 if talon_known else 1 << TALON)
+            allowed[card] = mask
+    return allowed
+
+
+def _replay(
+    start: State,
+    info: InfoState,
+    dealt: list[Dealt],
+    groups: list[int],
+    unknown: list[Card],
+    spread: list[int],
+    rng: random.Random,
+) -> State | None:
+    """Deal the drawn cards and replay the seat's sights; None when some action is illegal."""
+    pools: dict[int, list[Card]] = {g: [] for g in range(4)}
+    for card, group in zip(unknown, spread, strict=True):
+        if group >= 0:
+            pools[group].append(card)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    state = start
+    hidden, when = _hidden_give(info, rng)
+    try:
+        for k, d in enumerate(dealt):
+            card = d.card if d.card is not None else pools[groups[k]].pop()
+            state = apply(state, DealCard(card))
+        for sight in info.sights:
+            if isinstance(sight, Given):
+                if when == "before":
+                    state = apply(state, Give(_random_card(state, rng), hidden))
+                card = sight.card if sight.card is not None else _random_card(state, rng)
+                state = apply(state, Give(card, sight.to))
+                if when == "after":
+                    state = apply(state, Give(_random_card(state, rng), hidden))
+            elif isinstance(sight, Acted):
+                state = apply(state, sight.action)
+        if when == "end":
+            state = apply(state, Give(_random_card(state, rng), hidden))
+    except IllegalActionError:
+        return None
+    return state
+
+
+def _hidden_give(info: InfoState, rng: random.Random) -> tuple[int, str]:
+    """Under Quiet Drop, the give an opponent could not see: to whom, and when to make it in a
+    world drawn uniformly: "before" or "after" the seat's own, at the "end", or "never"."""
+    if not info.rules.talon.quiet_drop:
+        return 0, "never"
+    sights = info.sights
+    taken = [i for i, s in enumerate(sights) if isinstance(s, TalonTaken)]
+    if not taken or sights[taken[-1]].declarer == info.seat:  # type: ignore[union-attr]
+        return 0, "never"
+    declarer = sights[taken[-1]].declarer  # type: ignore[union-attr]
+    other = 3 - declarer - info.seat
+    after_talon = sights[taken[-1] + 1 :]
+    received = any(isinstance(s, Given) for s in after_talon)
+    acted = [s.action for s in after_talon if isinstance(s, Acted)]
+    if acted and not isinstance(acted[0], Contract):
+        return other, "never"  # distributed or redealt: nobody got a card
+    if acted:  # the contract is fixed: both gives were made, in either order
+        return other, rng.choice(("before", "after"))
+    if received:  # 9 cards before the seat's, 9 after it, or not yet
+        return other, rng.choices(("before", "after", "never"), weights=(9, 9, 1))[0]
+    return other, rng.choices(("end", "never"), weights=(10, 1))[0]
+
+
+def _random_card(state: State, rng: random.Random) -> Card:
+    declarer = state._declarer
+    assert declarer is not None
+    hand = [c for c in PACK if state._hands[declarer] & c.mask]
+    return rng.choice(hand)
