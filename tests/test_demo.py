@@ -28,7 +28,7 @@ def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixtu
             assert f"{record.changes[seat]:+5d} {record.scores[seat]:5d}" in line
     assert state.winner is not None
     assert f"Seat {state.winner} wins with {state.scores[state.winner]}" in out
-    assert out.startswith("Thousand: classic rules; seed 4, cautious players")
+    assert out.startswith("Thousand: classic rules; seed 4, heuristic players")
 
 
 def test_demo_is_reproducible() -> None:

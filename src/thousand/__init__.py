@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from . import rulings, variants
+from . import arena, rulings, variants
 from .actions import (
     Action,
     Bid,
@@ -30,6 +30,7 @@ from .actions import (
     Unhide,
     parse_action,
 )
+from .bots import Bot, HeuristicBot, RandomBot
 from .cards import Card, Rank, Suit, cards
 from .determinize import sample_state
 from .engine import apply, chance_outcomes, legal_actions, new_game, perft
@@ -59,6 +60,7 @@ __all__ = [
     "Bid",
     "BiddingRules",
     "BoltRules",
+    "Bot",
     "Card",
     "Contract",
     "Deal",
@@ -70,6 +72,7 @@ __all__ = [
     "EventKind",
     "Give",
     "GoldenRoundRules",
+    "HeuristicBot",
     "Hidden",
     "HiddenRoundRules",
     "IllegalActionError",
@@ -80,6 +83,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayRules",
+    "RandomBot",
     "Rank",
     "Redeal",
     "RedealRules",
@@ -93,6 +97,7 @@ __all__ = [
     "Unhide",
     "__version__",
     "apply",
+    "arena",
     "cards",
     "chance_outcomes",
     "information_state",

@@ -1,19 +1,20 @@
-"""Command line: ``python -m thousand demo`` plays a whole game between computer players and
-prints its score sheet.
+"""Command line.
 
     python -m thousand demo [--seed N] [--rules classic|standard] [--with AGREEMENT[=VALUE]]...
+    python -m thousand tournament --bots heuristic,random --games 200 [--seed N] [...]
+
+``demo`` plays a whole game between computer players and prints its score sheet;
+``tournament`` plays many games between bots in every seating and prints their standings.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 
-from .engine import apply, legal_actions, new_game
+from .arena import BOTS, HEADER, play_game, tournament
 from .errors import RulesError
-from .players import cautious_choice
 from .rules import Rules
 from .scoresheet import LEGEND, format_sheet
 from .state import State
@@ -22,18 +23,10 @@ from .variants import AGREEMENTS, Agreement, by_key
 __all__ = ["main", "parse_agreement", "play_demo_game"]
 
 
-def play_demo_game(seed: int, rules: Rules | None = None, *, players: str = "cautious") -> State:
-    """Play one whole game, chance included, from ``seed``."""
-    rng = random.Random(seed)
-    state = new_game(rules, dealer=rng.randrange(3))
-    while not state.is_terminal:
-        actions = legal_actions(state)
-        if state.is_chance or players == "random":
-            action = rng.choice(actions)
-        else:
-            action = cautious_choice(state, actions, rng)
-        state = apply(state, action)
-    return state
+def play_demo_game(seed: int, rules: Rules | None = None, *, players: str = "heuristic") -> State:
+    """Play one whole game between three bots of one kind, from ``seed``."""
+    bots = [BOTS[players](seed * 3 + seat) for seat in range(3)]
+    return play_game(bots, rules, seed=seed, dealer=seed % 3)
 
 
 def parse_agreement(text: str) -> Agreement:
@@ -71,11 +64,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     demo.add_argument(
         "--players",
-        choices=("cautious", "random"),
-        default="cautious",
-        help="cautious bidders (default) or uniformly random legal play",
+        choices=sorted(BOTS),
+        default="heuristic",
+        help="the bots that play (default: heuristic)",
+    )
+    cup = commands.add_parser(
+        "tournament", help="play many games between bots and print their standings"
+    )
+    cup.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help=f"comma-separated bot names, one to three of: {', '.join(sorted(BOTS))}",
+    )
+    cup.add_argument("--games", type=int, default=60, help="games to play (default 60)")
+    cup.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    cup.add_argument(
+        "--rules", choices=("classic", "standard"), default="classic", help="the preset"
     )
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return _tournament(parser, args)
     base = Rules.standard() if args.rules == "standard" else Rules.classic()
     try:
         rules = base.with_agreements(*args.agreements)
@@ -86,6 +94,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(format_sheet(state.sheet, state))
     print()
     print(LEGEND)
+    return 0
+
+
+def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS]
+    if not 1 <= len(names) <= 3 or unknown:
+        parser.error(f"--bots takes one to three of: {', '.join(sorted(BOTS))}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    rules = Rules.standard() if args.rules == "standard" else Rules.classic()
+
+    def progress(done: int, total: int) -> None:
+        filled = 30 * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    standings = tournament(names, args.games, seed=args.seed, rules=rules, progress=progress)
+    print(f"Thousand tournament: {rules}; {args.games} games, seed {args.seed}\n")
+    print(HEADER)
+    for standing in standings:
+        print(standing.row())
     return 0
 
 

@@ -131,7 +131,7 @@ def open_deal(state: State, hands: tuple[int, int, int], talon: int, history: Hi
     opener = (match.dealer + 1) % 3
     if match.golden is not None:
         others = 7 ^ (1 << opener)
-        return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0), history)
+        return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0, ()), history)
     phase = Phase.HIDDEN_CHOICE if offers_hidden_game(match) else Phase.BIDDING
     return start_of_deal(match, phase, opener, hands, talon, NO_AUCTION, history)
 
@@ -175,7 +175,7 @@ def apply_bid(state: State, action: Bid) -> State:
     """A bid: legal when it is a multiple of 5 above the high bid and within the limit."""
     seat = _in(state, action, Phase.BIDDING)
     value = action.value
-    high, _, passed, called, hidden = state._auction
+    high, _, passed, called, hidden, calls = state._auction
     low, top = _range(state, seat)
     if value % 5:
         raise IllegalActionError(
@@ -208,7 +208,7 @@ def apply_bid(state: State, action: Bid) -> State:
         _next(seat, passed),
         s._hands,
         s._talon,
-        (value, seat, passed, called | 1 << seat, hidden),
+        (value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action))),
         (s._history, action),
     )
 
@@ -217,13 +217,13 @@ def apply_pass(state: State, action: Pass) -> State:
     """A pass: the seat is out; after the second pass the high bidder takes the talon. A pass
     in the unhide is a pass in the auction (A15)."""
     seat = _in(state, action, Phase.BIDDING, Phase.UNHIDING)
-    high, bidder, passed, called, hidden = state._auction
+    high, bidder, passed, called, hidden, calls = state._auction
     if not high:
         raise IllegalActionError(
             action, state._phase, f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"
         )
     passed |= 1 << seat
-    auction = (high, bidder, passed, called | 1 << seat, hidden)
+    auction = (high, bidder, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
     history = (state._history, action)
     if passed.bit_count() < 2:
         nxt = _next(seat, passed)
@@ -241,7 +241,7 @@ def legal_hidden_choice(state: State) -> tuple[Action, ...]:
 def apply_hidden(state: State, action: Hidden) -> State:
     """The opener declares a hidden game at 120; the others may unhide it (A15)."""
     opener = _in(state, action, Phase.HIDDEN_CHOICE)
-    auction = (FIXED_GAME, opener, 0, 1 << opener, 1)
+    auction = (FIXED_GAME, opener, 0, 1 << opener, 1, ((opener, action),))
     history = (state._history, action)
     if state._match.rules.hidden_round.allow_unhide:
         return start_of_deal(
@@ -253,7 +253,7 @@ def apply_hidden(state: State, action: Hidden) -> State:
             auction,
             history,
         )
-    stands = (FIXED_GAME, opener, 7 ^ 1 << opener, 1 << opener, 1)  # nobody may unhide
+    stands = (FIXED_GAME, opener, 7 ^ 1 << opener, 1 << opener, 1, auction[5])  # no unhiding
     return take_talon(state, state._hands, state._talon, stands, history)
 
 
@@ -266,7 +266,7 @@ def apply_look(state: State, action: Look) -> State:
         opener,
         state._hands,
         state._talon,
-        state._auction,
+        (*state._auction[:5], ((opener, action),)),
         (state._history, action),
     )
 
@@ -305,8 +305,8 @@ def apply_unhide(state: State, action: Unhide) -> State:
         else:
             reason = f"an unhide bids a multiple of 5 from {low} to {top} (A15)"
         raise IllegalActionError(action, state._phase, reason)
-    _, _, passed, called, _ = state._auction
-    auction = (value, seat, passed, called | 1 << seat, 0)
+    _, _, passed, called, _, calls = state._auction
+    auction = (value, seat, passed, called | 1 << seat, 0, (*calls, (seat, action)))
     history = (state._history, action)
     if state._match.rules.hidden_round.no_declaring_when_unhidden:
         return take_talon(state, state._hands, state._talon, auction, history)

@@ -345,20 +345,18 @@ def information_state(state: State, seat: int) -> InfoState:
 
 def observe(state: State, seat: int) -> Observation:
     """What ``seat`` may know of ``state`` now, and nothing else (A26)."""
-    info = information_state(state, seat)
-    calls: list[tuple[int, Action]] = []
+    if isinstance(seat, bool) or seat not in (0, 1, 2):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    declarer = state._declarer
+    quiet = state._match.rules.talon.quiet_drop
     gives: list[tuple[Card | None, int]] = []
+    for card, to in state._gives:
+        if seat in (declarer, to):
+            gives.append((card, to))
+        elif not quiet:
+            gives.append((None, to))
+    talon = frozenset(cards_of(state._exposed)) if seat in state.talon_shown_to else None
     hand_visible = state.blind_seat != seat
-    talon: frozenset[Card] | None = None
-    for sight in info.sights:
-        if isinstance(sight, Acted) and isinstance(
-            sight.action, Bid | Pass | Hidden | Look | Unhide
-        ):
-            calls.append((sight.seat, sight.action))
-        elif isinstance(sight, Given):
-            gives.append((sight.card, sight.to))
-        elif isinstance(sight, TalonTaken):
-            talon = sight.cards
     h = state._hands
     return Observation(
         seat=seat,
@@ -374,7 +372,7 @@ def observe(state: State, seat: int) -> Observation:
         talon_size=state._talon.bit_count(),
         talon=talon,
         gives=tuple(gives),
-        calls=tuple(calls),
+        calls=state._auction[5],
         high_bid=state.high_bid,
         declarer=state._declarer,
         contract=state._contract,

@@ -33,10 +33,11 @@ __all__ = [
 
 Triple = tuple[int, int, int]
 History = tuple[Any, "Action"] | None
-#: The auction: (high bid, high bidder, seats that passed, seats that made a call, hidden game),
-#: the seat sets as bit masks; hidden is 1 while a hidden game is declared (A15).
-Auction = tuple[int, int, int, int, int]
-NO_AUCTION: Final[Auction] = (0, -1, 0, 0, 0)
+#: The auction: (high bid, high bidder, seats that passed, seats that made a call, hidden game,
+#: the calls so far as (seat, action)), the seat sets as bit masks; hidden is 1 while a hidden
+#: game is declared (A15).
+Auction = tuple[int, int, int, int, int, tuple[tuple[int, "Action"], ...]]
+NO_AUCTION: Final[Auction] = (0, -1, 0, 0, 0, ())
 #: Cards on the table: ``(seat, card)`` in play order.
 TrickCards = tuple[tuple[int, Card], ...]
 #: The complete tricks of a deal: ``(winner, cards)`` in order.
@@ -279,6 +280,12 @@ class State:
     def high_bid(self) -> int | None:
         """The highest bid so far (after the auction: the winning bid); None before any bid."""
         return self._auction[0] or None
+
+    @property
+    def calls(self) -> tuple[tuple[int, Action], ...]:
+        """The auction's decisions in this deal as ``(seat, action)``: bids, passes, and the
+        hidden game's choices and unhides."""
+        return self._auction[5]
 
     @property
     def is_hidden_game(self) -> bool:

@@ -1,0 +1,156 @@
+"""Computer players that decide from what their seat may know.
+
+A bot is anything with ``act(observation) -> Action``: it sees an :class:`Observation`, never
+the state, so it cannot cheat. :class:`RandomBot` picks a legal action at random;
+:class:`HeuristicBot` bids from an estimate of its hand, gives away cheap cards and plays
+with a few simple card-play rules.
+
+>>> import random
+>>> import thousand as th
+>>> from thousand.bots import HeuristicBot
+>>> bot = HeuristicBot(random.Random(1))
+>>> state = th.apply(th.new_game(), th.Deal.parse(
+...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"))
+>>> bot.act(th.observe(state, state.to_move))  # seat 1 must open: clubs marriage, 43 points
+Bid(value=100)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from .actions import (
+    Action,
+    Bid,
+    Contract,
+    Distribute,
+    Give,
+    Look,
+    Pass,
+    Play,
+    Redeal,
+    Unhide,
+)
+from .cards import Card, Rank, Suit
+from .observation import Observation
+from .play import trick_winner
+from .state import Phase
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "hand_value"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: it chooses one of ``observation.legal_actions``."""
+
+    def act(self, observation: Observation) -> Action:
+        """The action to take; called only when the bot's seat is to move."""
+        ...
+
+
+@attrs.define
+class RandomBot:
+    """Uniformly random legal play."""
+
+    rng: random.Random = attrs.field(factory=random.Random)
+
+    def act(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal_actions)
+
+
+def _marriages(hand: frozenset[Card]) -> list[Suit]:
+    return [s for s in Suit if Card(s, Rank.KING) in hand and Card(s, Rank.QUEEN) in hand]
+
+
+def hand_value(hand: frozenset[Card]) -> int:
+    """A rough estimate of the deal points a hand can take as declarer: its aces and tens and
+    a share of its other card points, plus its marriages."""
+    value = 25
+    for card in hand:
+        if card.rank is Rank.ACE:
+            value += 16
+        elif card.rank is Rank.TEN:
+            same = {c.rank for c in hand if c.suit is card.suit}
+            value += 12 if Rank.ACE in same else 6
+        else:
+            value += card.points // 2
+    return value + sum(s.marriage_value for s in _marriages(hand))
+
+
+@attrs.define
+class HeuristicBot:
+    """Bids what :func:`hand_value` promises, looks rather than playing blind, calls a redeal
+    when it may, gives the deal up when it is hopeless, gives away its cheapest cards outside
+    its marriages, fixes the lowest contract, and plays greedily: leads its best marriage or
+    an ace, wins a trick as cheaply as it can, and otherwise throws its cheapest card."""
+
+    rng: random.Random = attrs.field(factory=random.Random)
+    #: Points added to the hand's value before bidding: higher is bolder.
+    boldness: int = 0
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if Redeal() in legal:
+            return Redeal()
+        if observation.phase is Phase.HIDDEN_CHOICE:
+            return Look()
+        hand = observation.hand or frozenset()
+        if observation.phase in (Phase.BIDDING, Phase.UNHIDING):
+            return self._call(hand, legal)
+        if observation.phase is Phase.GIVING:
+            return self._give(observation, hand, legal)
+        if observation.phase is Phase.CONTRACT:
+            return min((a for a in legal if isinstance(a, Contract)), key=lambda a: a.value)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            return _play(observation, plays)
+        return self.rng.choice(legal)
+
+    def _call(self, hand: frozenset[Card], legal: Sequence[Action]) -> Action:
+        value = hand_value(hand) + self.boldness
+        calls = [a for a in legal if isinstance(a, Bid | Unhide) and a.value <= value]
+        if calls:
+            return min(calls, key=lambda a: a.value)
+        if Pass() in legal:
+            return Pass()
+        return min((a for a in legal if isinstance(a, Bid)), key=lambda a: a.value)
+
+    def _give(
+        self, observation: Observation, hand: frozenset[Card], legal: Sequence[Action]
+    ) -> Action:
+        bid = observation.high_bid or 0
+        if Distribute() in legal and hand_value(hand) + 20 < bid:
+            return Distribute()
+        keep = {c for s in _marriages(hand) for c in hand if c.suit is s}
+        gives = [a for a in legal if isinstance(a, Give)]
+        return min(gives, key=lambda g: (g.card in keep, g.card.points, g.card.rank))
+
+
+def _play(observation: Observation, plays: Sequence[Play]) -> Play:
+    trump = observation.trump
+    if not observation.trick:
+        marriages = [p for p in plays if p.marriage]
+        if marriages:
+            return max(
+                marriages,
+                key=lambda p: 200 if p.card.rank is Rank.ACE else p.card.suit.marriage_value,
+            )
+        aces = [p for p in plays if p.card.rank is Rank.ACE]
+        if aces:
+            return aces[0]
+        return min(plays, key=lambda p: (p.card.points, p.card.rank))
+    me = observation.seat
+    winners = [p for p in plays if trick_winner((*observation.trick, (me, p.card)), trump) == me]
+    partner_wins = False
+    if observation.declarer is not None and me != observation.declarer:
+        leader = trick_winner(observation.trick, trump)
+        partner_wins = leader != observation.declarer and len(observation.trick) == 2
+    if partner_wins:  # the other opponent has the trick: give it points
+        return max(plays, key=lambda p: (p.card.points, -p.card.rank))
+    if winners:
+        return min(winners, key=lambda p: (p.card.suit == trump, p.card.rank))
+    return min(plays, key=lambda p: (p.card.points, p.card.rank))

@@ -1,0 +1,88 @@
+"""Bots and matches: bots act on observations, games are reproducible, tournaments add up."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import thousand as th
+from thousand.__main__ import main
+from thousand.arena import BOTS, deal_stream, play_game, tournament
+from thousand.bots import Bot, HeuristicBot, RandomBot, hand_value
+
+
+def test_bots_follow_the_protocol_and_choose_legal_actions() -> None:
+    rng = random.Random(5)
+    state = th.new_game(th.Rules.standard())
+    bots: list[Bot] = [HeuristicBot(random.Random(1)), RandomBot(random.Random(2)), HeuristicBot()]
+    assert all(isinstance(bot, Bot) for bot in bots)
+    while not state.is_terminal and len(state.sheet) < 3:
+        if state.is_chance:
+            state = th.apply(state, rng.choice(th.legal_actions(state)))
+            continue
+        seat = state.to_move
+        assert seat is not None
+        action = bots[seat].act(th.observe(state, seat))
+        assert action in th.legal_actions(state)
+        state = th.apply(state, action)
+    assert len(state.sheet) == 3
+
+
+def test_hand_value_counts_aces_tens_and_marriages() -> None:
+    assert hand_value(frozenset(th.cards("AS TS KH QH 9C 9D JD"))) == 25 + 16 + 12 + 2 + 1 + 1 + 100
+    assert hand_value(frozenset(th.cards("9S 9C 9D JD JH QS KC"))) == 25 + 1 + 1 + 1 + 2
+
+
+def test_a_game_is_reproducible_from_its_seed() -> None:
+    def game(seed: int) -> th.State:
+        return play_game([HeuristicBot(random.Random(s)) for s in range(3)], seed=seed)
+
+    assert game(4) == game(4)
+    assert game(4).sheet != game(5).sheet
+    first = next(deal_stream(4))
+    assert game(4).history[0] == first
+
+
+def test_a_bot_that_cheats_is_stopped() -> None:
+    class Cheat:
+        def act(self, observation: th.Observation) -> th.Action:
+            return th.Bid(395)
+
+    with pytest.raises(th.IllegalActionError, match="bot of seat 1 chose it"):
+        play_game([Cheat(), Cheat(), Cheat()], seed=1)
+    with pytest.raises(ValueError, match="three bots"):
+        play_game([RandomBot()], seed=1)
+
+
+def test_the_heuristic_bot_beats_two_random_bots() -> None:
+    """Issue target: at least 80% of whole games against two random bots."""
+    standings = tournament(["heuristic", "random", "random"], 60, seed=3)
+    heuristic = standings[0]
+    assert heuristic.name == "heuristic" and heuristic.games == 60
+    assert heuristic.wins >= 0.8 * heuristic.games
+    assert heuristic.mean_change - heuristic.margin > standings[1].mean_change + standings[1].margin
+
+
+def test_tournament_standings_add_up() -> None:
+    standings = tournament(["heuristic", "random"], 6, seed=2)
+    assert [s.name for s in standings] == ["heuristic", "random"]
+    assert sum(s.games for s in standings) == 6 * 3
+    assert sum(s.wins for s in standings) <= 6
+    for s in standings:
+        assert s.margin >= 0 and s.deals > 0
+    with pytest.raises(ValueError, match="unknown bot 'solver'"):
+        tournament(["solver"], 1)
+    assert set(BOTS) == {"heuristic", "random"}
+
+
+def test_tournament_command_prints_a_table_and_a_progress_bar(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["tournament", "--bots", "heuristic,random", "--games", "6", "--seed", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "6/6 games" in captured.err
+    lines = captured.out.splitlines()
+    assert lines[0] == "Thousand tournament: classic rules; 6 games, seed 2"
+    assert lines[2].split()[:3] == ["bot", "games", "wins"]
+    assert [line.split()[0] for line in lines[3:]] == ["heuristic", "random"]
