@@ -50,6 +50,7 @@ from .rules import (
     TalonRules,
 )
 from .sheet import DealRecord, Event, EventKind
+from .solver import Solution, can_make, solve
 from .state import Phase, State
 
 __version__ = "0.1.0.dev0"
@@ -90,6 +91,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "ScoringRules",
+    "Solution",
     "State",
     "Suit",
     "TalonRules",
@@ -98,6 +100,7 @@ __all__ = [
     "__version__",
     "apply",
     "arena",
+    "can_make",
     "cards",
     "chance_outcomes",
     "information_state",
@@ -108,5 +111,6 @@ __all__ = [
     "perft",
     "rulings",
     "sample_state",
+    "solve",
     "variants",
 ]

@@ -1,0 +1,242 @@
+"""A perfect-information solver for the play: how many deal points the declarer can be sure of.
+
+With every card known, the declarer plays to take as many deal points (cards and its own
+marriages) as it can, and the two opponents play together to leave it as few as they can.
+:func:`solve` finds that value and every optimal action; :func:`can_make` answers the question
+bots ask most, whether the declarer can reach a number of points against best defence, with a
+null-window search. Both use alpha-beta over the cards with a transposition table at the
+start of each trick, searching the highest cards first.
+
+The search keeps its own bitmask copy of the position, with the rules of R-PLAY-*,
+R-MARRIAGE-*, A21 and A23, and never builds states.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .actions import PLAY, PLAY_MARRIAGE, Action
+from .cards import _POINTS_BY_INDEX, Rank, Suit
+from .errors import IllegalActionError
+from .state import Phase, State
+
+__all__ = ["Solution", "can_make", "solve"]
+
+_SUIT_MASKS: Final = tuple(s.mask for s in Suit)
+_QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
+_ACES: Final = sum(1 << (6 * s + Rank.ACE) for s in Suit)
+_MARRIAGE: Final = (40, 60, 80, 100)
+_ACE_MARRIAGE: Final = 200
+_INF: Final = 10_000
+
+
+@attrs.frozen
+class Solution:
+    """The declarer's deal points with best play on both sides, and every optimal action of
+    the seat to move."""
+
+    value: int
+    best: tuple[Action, ...]
+
+
+class _Search:
+    """One search: the position as mutable bitmasks, changed and restored move by move."""
+
+    def __init__(self, state: State) -> None:
+        if state.phase is not Phase.PLAYING:
+            raise IllegalActionError(
+                "solve", state.phase, "the solver works on the play, with every card known"
+            )
+        rules = state.rules.play
+        self.must_trump = rules.must_trump
+        self.optional = rules.marriage_declaration == "optional"
+        self.first_move = rules.trumps_in_first_move
+        self.ace_marriage = rules.ace_marriage
+        self.opponent_trumps = rules.opponent_trumps
+        self.declarer = state._declarer
+        self.hands = list(state._hands)
+        self.trick = [(seat, card.index) for seat, card in state._trick]
+        self.trump = -1 if state._trump is None else int(state._trump)
+        self.owner = -1
+        for seat, suit in state._marriages:
+            if suit is not None:
+                self.owner = seat
+        self.done = len(state._tricks)
+        self.to_move = state._to_move
+        # At the start of a trick: (lower bound, upper bound, best move) of the points to come.
+        self.table: dict[tuple[int, ...], tuple[int, int, tuple[int, bool] | None]] = {}
+
+    def moves(self, seat: int) -> list[tuple[int, bool]]:
+        """The legal plays of ``seat`` as (card index, declares), highest cards first."""
+        hand = self.hands[seat]
+        if self.trick:
+            lead = self.trick[0][1] // 6
+            allowed = hand & _SUIT_MASKS[lead]
+            if not allowed:
+                allowed = hand
+                if self.trump >= 0:
+                    trumps = hand & _SUIT_MASKS[self.trump]
+                    if not self.opponent_trumps and seat != self.owner:
+                        if hand ^ trumps:
+                            allowed = hand ^ trumps
+                    elif trumps and self.must_trump:
+                        allowed = trumps
+            return [(i, False) for i in _indices(allowed)]
+        out: list[tuple[int, bool]] = []
+        may_declare = self.done > 0 or self.first_move
+        declarable = 0
+        if may_declare:
+            for suit in range(4):
+                if (hand >> (6 * suit)) & _QK == _QK:
+                    declarable |= _QK << (6 * suit)
+            if self.ace_marriage and hand & _ACES == _ACES:
+                declarable |= _ACES
+        for i in _indices(hand):
+            if declarable >> i & 1:
+                out.append((i, True))
+                if self.optional:
+                    out.append((i, False))
+            else:
+                out.append((i, False))
+        return out
+
+    def search(self, alpha: int, beta: int) -> int:
+        """The declarer's points still to come, with best play, within (alpha, beta)."""
+        seat = self.to_move
+        assert seat is not None
+        key: tuple[int, ...] | None = None
+        moves = self.moves(seat)
+        if not self.trick:
+            if self.done == 8:
+                return 0
+            key = (*self.hands, seat, self.trump, self.owner, self.done > 0)
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high, first = entry
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+                if first is not None:  # the move that was best here before goes first
+                    moves.remove(first)
+                    moves.insert(0, first)
+        start_alpha, start_beta = alpha, beta
+        maximize = seat == self.declarer
+        best = -_INF if maximize else _INF
+        best_move = None
+        for move in moves:
+            value = self.play(seat, move[0], move[1], alpha, beta)
+            if maximize:
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_move = value, move
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high, _ = self.table.get(key, (-_INF, _INF, None))
+            if best <= start_alpha:
+                high = min(high, best)
+            elif best >= start_beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high, best_move)
+        return best
+
+    def play(self, seat: int, card: int, declares: bool, alpha: int, beta: int) -> int:
+        """Play ``card`` and search on; the position is restored afterwards."""
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        gain = 0
+        old_trump, old_owner = self.trump, self.owner
+        if declares:
+            if card % 6 == Rank.ACE:
+                gain = _ACE_MARRIAGE if seat == self.declarer else 0
+            else:
+                self.trump, self.owner = card // 6, seat
+                gain = _MARRIAGE[card // 6] if seat == self.declarer else 0
+        self.trick.append((seat, card))
+        old_to_move = self.to_move
+        if len(self.trick) == 3:
+            trick = self.trick
+            winner = _winner(trick, self.trump)
+            if winner == self.declarer:
+                gain += sum(_POINTS_BY_INDEX[c] for _, c in trick)
+            self.trick = []
+            self.done += 1
+            self.to_move = winner
+            value = gain + self.search(alpha - gain, beta - gain)
+            self.done -= 1
+            self.trick = trick
+        else:
+            self.to_move = (seat + 1) % 3
+            value = gain + self.search(alpha - gain, beta - gain)
+        self.to_move = old_to_move
+        self.trick.pop()
+        self.trump, self.owner = old_trump, old_owner
+        self.hands[seat] ^= bit
+        return value
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of a mask, highest first: strong cards are tried first."""
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    return out
+
+
+def _winner(trick: list[tuple[int, int]], trump: int) -> int:
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if card // 6 == best // 6:
+            if card > best:
+                best_seat, best = seat, card
+        elif card // 6 == trump:
+            best_seat, best = seat, card
+    return best_seat
+
+
+def _action(card: int, declares: bool) -> Action:
+    return PLAY_MARRIAGE[card] if declares else PLAY[card]
+
+
+def solve(state: State) -> Solution:
+    """The most deal points the declarer can be sure of from ``state`` (in the play, all cards
+    known) against both opponents, and every optimal action of the seat to move."""
+    search = _Search(state)
+    declarer = state._declarer
+    assert declarer is not None
+    base = state._points[declarer]
+    value = search.search(-_INF, _INF)
+    seat = search.to_move
+    assert seat is not None
+    best = []
+    for card, declares in search.moves(seat):
+        # A move is optimal when its value reaches the best one: a null-window test.
+        if seat == declarer:
+            optimal = search.play(seat, card, declares, value - 1, value) >= value
+        else:
+            optimal = search.play(seat, card, declares, value, value + 1) <= value
+        if optimal:
+            best.append(_action(card, declares))
+    return Solution(base + value, tuple(best))
+
+
+def can_make(state: State, points: int) -> bool:
+    """Can the declarer reach ``points`` deal points against best defence from ``state``?"""
+    search = _Search(state)
+    declarer = state._declarer
+    assert declarer is not None
+    needed = points - state._points[declarer]
+    if needed <= 0:
+        return True
+    return search.search(needed - 1, needed) >= needed
