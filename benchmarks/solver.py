@@ -22,7 +22,7 @@ from thousand.solver import can_make, solve
 
 def first_leads(deals: int, seed: int) -> list[th.State]:
     """Positions at the first lead of ``deals`` random deals."""
-    out = []
+    out: list[th.State] = []
     stream = deal_stream(seed)
     bots = [HeuristicBot(random.Random(seed + i)) for i in range(3)]
     while len(out) < deals:
