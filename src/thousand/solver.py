@@ -107,7 +107,7 @@ class _Search:
         seat = self.to_move
         assert seat is not None
         key: tuple[int, ...] | None = None
-        moves = self.moves(seat)
+        first: tuple[int, bool] | None = None
         if not self.trick:
             if self.done == 8:
                 return 0
@@ -120,9 +120,10 @@ class _Search:
                 if high <= alpha:
                     return high
                 alpha, beta = max(alpha, low), min(beta, high)
-                if first is not None:  # the move that was best here before goes first
-                    moves.remove(first)
-                    moves.insert(0, first)
+        moves = self.moves(seat)
+        if first is not None:  # the move that was best here before goes first
+            moves.remove(first)
+            moves.insert(0, first)
         start_alpha, start_beta = alpha, beta
         maximize = seat == self.declarer
         best = -_INF if maximize else _INF
@@ -167,7 +168,8 @@ class _Search:
             trick = self.trick
             winner = _winner(trick, self.trump)
             if winner == self.declarer:
-                gain += sum(_POINTS_BY_INDEX[c] for _, c in trick)
+                points = _POINTS_BY_INDEX
+                gain += points[trick[0][1]] + points[trick[1][1]] + points[card]
             self.trick = []
             self.done += 1
             self.to_move = winner
@@ -184,14 +186,22 @@ class _Search:
         return value
 
 
+# The card indices of each 6-bit suit pattern of each suit, highest first.
+_HIGH_FIRST: Final = tuple(
+    tuple(tuple(6 * s + r for r in range(5, -1, -1) if p >> r & 1) for p in range(64))
+    for s in range(4)
+)
+
+
 def _indices(mask: int) -> list[int]:
-    """The card indices of a mask, highest first: strong cards are tried first."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(top)
-        mask ^= 1 << top
-    return out
+    """The card indices of a mask, highest suit and rank first: strong cards are tried first."""
+    t = _HIGH_FIRST
+    return [
+        *t[3][mask >> 18 & 63],
+        *t[2][mask >> 12 & 63],
+        *t[1][mask >> 6 & 63],
+        *t[0][mask & 63],
+    ]
 
 
 def _winner(trick: list[tuple[int, int]], trump: int) -> int:
