@@ -8,7 +8,7 @@ import pytest
 
 import thousand as th
 from thousand.__main__ import main
-from thousand.arena import BOTS, deal_stream, play_game, tournament
+from thousand.arena import BOTS, deal_stream, duplicate_deals, play_deal, play_game, tournament
 from thousand.bots import Bot, HeuristicBot, RandomBot, hand_value
 
 
@@ -86,3 +86,21 @@ def test_tournament_command_prints_a_table_and_a_progress_bar(
     assert lines[0] == "Thousand tournament: classic rules; 6 games, seed 2"
     assert lines[2].split()[:3] == ["bot", "games", "wins"]
     assert [line.split()[0] for line in lines[3:]] == ["heuristic", "random"]
+
+
+def test_play_deal_scores_one_deal_of_given_cards() -> None:
+    deal = next(deal_stream(9))
+    bots = [HeuristicBot(random.Random(s)) for s in range(3)]
+    record = play_deal(bots, deal, dealer=1)
+    assert record.deal_number == 1 and record.dealer == 1
+    again = play_deal([HeuristicBot(random.Random(s)) for s in range(3)], deal, dealer=1)
+    assert again == record
+    if record.made is not None:
+        assert sum(record.card_points) == 120
+
+
+def test_duplicate_deals_play_every_deal_in_every_seating() -> None:
+    results = duplicate_deals(["heuristic", "random"], 8, seed=4)
+    assert set(results) == {"heuristic", "random"} and all(len(v) == 8 for v in results.values())
+    # The heuristic bot beats random play on the same cards.
+    assert sum(results["heuristic"]) > sum(results["random"])

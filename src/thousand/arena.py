@@ -28,9 +28,18 @@ from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError
 from .observation import observe
 from .rules import Rules
+from .sheet import DealRecord
 from .state import State
 
-__all__ = ["BOTS", "Standing", "deal_stream", "play_game", "tournament"]
+__all__ = [
+    "BOTS",
+    "Standing",
+    "deal_stream",
+    "duplicate_deals",
+    "play_deal",
+    "play_game",
+    "tournament",
+]
 
 #: The built-in bots by name, each made from a seed.
 BOTS: dict[str, Callable[[int], Bot]] = {
@@ -64,16 +73,61 @@ def play_game(
     deals = deal_stream(seed)
     state = new_game(rules, dealer=dealer, scores=scores)
     while not state.is_terminal:
-        if state.is_chance:
-            state = apply(state, next(deals))
-            continue
-        seat = state.to_move
-        assert seat is not None
-        action = bots[seat].act(observe(state, seat))
-        if action not in legal_actions(state):
-            raise IllegalActionError(action, state.phase, f"bot of seat {seat} chose it")
-        state = apply(state, action)
+        state = apply(state, next(deals)) if state.is_chance else _act(bots, state)
     return state
+
+
+def _act(bots: Sequence[Bot], state: State) -> State:
+    seat = state.to_move
+    assert seat is not None
+    action = bots[seat].act(observe(state, seat))
+    if action not in legal_actions(state):
+        raise IllegalActionError(action, state.phase, f"bot of seat {seat} chose it")
+    return apply(state, action)
+
+
+def play_deal(
+    bots: Sequence[Bot],
+    deal: Deal,
+    rules: Rules | None = None,
+    *,
+    dealer: int = 0,
+    scores: tuple[int, int, int] = (0, 0, 0),
+) -> DealRecord:
+    """One deal of ``deal``'s cards between the bots; its score-sheet row. A redeal called by a
+    bot deals the same cards again."""
+    if len(bots) != 3:
+        raise ValueError(f"a deal needs three bots, not {len(bots)}")
+    state = new_game(rules, dealer=dealer, scores=scores)
+    while not state.sheet:
+        state = apply(state, deal) if state.is_chance else _act(bots, state)
+    return state.sheet[0]
+
+
+def duplicate_deals(
+    names: Sequence[str], deals: int, *, seed: int = 1, rules: Rules | None = None
+) -> dict[str, list[float]]:
+    """Each of ``deals`` deals played once in every seating of the named bots (duplicate
+    format): for each bot, its mean score change per deal, deal by deal, so that the luck of
+    the cards cancels out when two bots are compared deal by deal."""
+    seats = [names[i % len(names)] for i in range(3)]
+    seatings = sorted(set(itertools.permutations(seats)))
+    unique = list(dict.fromkeys(names))
+    out: dict[str, list[float]] = {n: [] for n in unique}
+    stream = deal_stream(seed)
+    for number in range(deals):
+        deal = next(stream)
+        totals = dict.fromkeys(unique, 0)
+        counts = dict.fromkeys(unique, 0)
+        for order in seatings:
+            bots = [BOTS[name](seed * 7919 + number * 3 + i) for i, name in enumerate(order)]
+            record = play_deal(bots, deal, rules, dealer=number % 3)
+            for seat, name in enumerate(order):
+                totals[name] += record.changes[seat]
+                counts[name] += 1
+        for name in unique:
+            out[name].append(totals[name] / counts[name])
+    return out
 
 
 @attrs.frozen
