@@ -182,10 +182,13 @@ def test_sample_state_is_consistent_with_what_the_seat_knows(
             break
         state = th.apply(state, rng.choice(th.legal_actions(state)))
     info = th.information_state(state, seat)
+    seen = th.observe(state, seat)
     for _ in range(3):
         sampled = th.sample_state(info, rng)
         assert th.information_state(sampled, seat) == info
-        assert th.observe(sampled, seat) == th.observe(state, seat)
+        assert th.observe(sampled, seat) == seen
+        # From the observation alone: the same view (the dealing order may differ).
+        assert th.observe(th.sample_state(seen, rng), seat) == seen
 
 
 def test_sample_state_draws_the_unseen_cards_uniformly() -> None:
@@ -223,6 +226,6 @@ def test_sample_state_respects_what_play_revealed() -> None:
         assert {c for c in sampled.hands[1] if c.suit is th.Suit.HEARTS} == set(th.cards("KH TH"))
 
 
-def test_sample_state_takes_only_an_information_state() -> None:
-    with pytest.raises(TypeError, match="InfoState"):
-        th.sample_state(th.observe(th.new_game(), 0), random.Random(1))  # type: ignore[arg-type]
+def test_sample_state_takes_an_information_state_or_an_observation() -> None:
+    with pytest.raises(TypeError, match="InfoState or an Observation"):
+        th.sample_state(th.new_game(), random.Random(1))  # type: ignore[arg-type]

@@ -16,10 +16,11 @@ import random
 from typing import Final
 
 from .actions import Contract, DealCard, Give, Play
-from .cards import PACK, Card
+from .cards import PACK, Card, Rank
 from .engine import apply
 from .errors import IllegalActionError
-from .observation import Acted, Dealt, Given, HandSeen, InfoState, TalonTaken
+from .observation import Acted, Dealt, Given, HandSeen, InfoState, Observation, Sight, TalonTaken
+from .sheet import EventKind
 from .state import NO_AUCTION, Match, Phase, State, start_of_deal
 
 __all__ = ["sample_state"]
@@ -83,16 +84,21 @@ def _spread(
     return out
 
 
-def sample_state(info: InfoState, rng: random.Random) -> State:
-    """A full state of the current deal consistent with everything ``info``'s seat knows,
-    uniformly among such states. Its history starts at the deal's first card; the game's
-    earlier deals are summed up in its scores and sheet.
+def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
+    """A full state of the current deal consistent with everything the seat of ``info`` (an
+    information state or an observation) knows, uniformly among such states. Its history
+    starts at the deal's first card; the game's earlier deals are summed up in its scores and
+    sheet.
 
     Raises ``ValueError`` when no state is consistent with ``info`` (it was not made by
-    :func:`~thousand.information_state`).
+    :func:`~thousand.information_state` or :func:`~thousand.observe`).
     """
+    if isinstance(info, Observation):
+        info = _from_observation(info)
     if not isinstance(info, InfoState):
-        raise TypeError(f"sample_state takes an InfoState, not {type(info).__name__}")
+        raise TypeError(
+            f"sample_state takes an InfoState or an Observation, not {type(info).__name__}"
+        )
     match = Match(
         info.rules,
         info.dealer,
@@ -253,3 +259,78 @@ def _random_card(state: State, rng: random.Random) -> Card:
     assert declarer is not None
     hand = [c for c in PACK if state._hands[declarer] & c.mask]
     return rng.choice(hand)
+
+
+_FALLS: Final = (
+    EventKind.BARREL_PENALTY,
+    EventKind.FELL_OFF_BARREL,
+    EventKind.THROWN_OFF_BARREL,
+    EventKind.SHARED_BARREL,
+)
+
+
+def _from_observation(seen: Observation) -> InfoState:
+    """An information state with the same consistent worlds as ``seen``: the seat's own dealt
+    cards are put in its dealing places in card order, the rest follows the observation."""
+    seat = seen.seat
+    sights: list[Sight] = []
+    played = {card for _, cards in seen.tricks for s, card in cards if s == seat}
+    played |= {card for s, card in seen.trick if s == seat}
+    own: list[Card] = []
+    if seen.hand is not None:
+        dealt = set(seen.hand) | played
+        if seen.declarer == seat:
+            dealt |= {card for card, _ in seen.gives if card is not None}
+            dealt -= set(seen.talon or ())
+        else:
+            dealt -= {card for card, to in seen.gives if to == seat and card is not None}
+        own = sorted(dealt, reverse=True)
+    sizes = [n for n in seen.hand_sizes if n is not None]
+    count = 24 if seen.declarer is not None else sum(sizes) + seen.talon_size
+    for k in range(count):
+        place = _place(seen.dealer, k)
+        card = own.pop() if place == seat and own else None
+        sights.append(Dealt(None if place == TALON else place, card))
+    sights.extend(Acted(s, a) for s, a in seen.calls)
+    if seen.declarer is not None and seen.high_bid is not None:
+        sights.append(TalonTaken(seen.declarer, seen.talon))
+        sights.extend(Given(to, card) for card, to in seen.gives)
+        if seen.contract is not None:
+            sights.append(Acted(seen.declarer, Contract(seen.contract)))
+    marriages = list(seen.marriages)
+    leads = [*seen.tricks, (None, seen.trick)] if seen.trick else list(seen.tricks)
+    for _, cards in leads:
+        for i, (s, card) in enumerate(cards):
+            declares = False
+            if i == 0 and marriages and marriages[0][0] == s:
+                suit = marriages[0][1]
+                ace = suit is None and card.rank is Rank.ACE
+                if ace or (card.suit is suit and card.rank in (Rank.KING, Rank.QUEEN)):
+                    declares = True
+                    marriages.pop(0)
+            sights.append(Acted(s, Play(card, declares)))
+    falls = [0, 0, 0]
+    golden = None
+    for record in seen.sheet:
+        for event in record.events:
+            if event.kind in _FALLS:
+                falls[event.seat] += 1
+    if seen.is_golden_deal:
+        golden = 0
+        for record in seen.sheet:
+            reset = any(e.kind is EventKind.GOLDEN_RESET for e in record.events)
+            golden = 0 if reset or record.made else (golden + 1) % 3
+    return InfoState(
+        seat=seat,
+        rules=seen.rules,
+        deal_number=seen.deal_number,
+        dealer=seen.dealer,
+        scores=seen.scores,
+        barrel=seen.barrel,
+        bolts=seen.bolts,
+        distributions=seen.distributions,
+        golden=golden,
+        falls=(falls[0], falls[1], falls[2]),
+        sheet=seen.sheet,
+        sights=tuple(sights),
+    )
