@@ -1,34 +1,33 @@
-"""A bot tournament: a small bot of our own against the two players that come with the library.
+"""A bot tournament: a bot of our own against the two bots that come with the library.
 
-Three players take part:
+``Counter`` below is the bot written in the documentation's tutorial. Like every bot it is a
+``thousand.Bot``: it is handed the ``Observation`` of its seat (what that seat may know, A26)
+and answers with one of the legal actions. It never sees the state, so it cannot peek at the
+other hands.
 
-* ``random`` chooses any legal action, uniformly at random;
-* ``cautious`` is the library's demo player, ``thousand.players.cautious_choice``;
-* ``counter`` is the bot written in the documentation's tutorial (``counter_bot`` below).
-
-Every game seats one of each, and every seed is played in all six seating orders. The cards come
-from a random generator of their own, so that the same seed deals the same cards to the same
-seats whoever sits there: over the six orders every player gets every hand. The result is a table
-of games won and average final scores.
+Three bots take part: ``counter``, the library's ``heuristic`` bot and its ``random`` bot.
+``thousand.arena.play_game`` plays each game, the cards coming from a stream of whole deals
+drawn from the game's seed. Every seed is played once in each of the six seatings of the three
+bots (the duplicate format), so that every bot gets every hand and much of the luck of the
+cards cancels out. The table is the one ``python -m thousand tournament`` prints.
 
     python examples/tournament.py
-    python examples/tournament.py --seeds 5 --rules standard
+    python examples/tournament.py --seeds 20 --rules standard
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import itertools
-import random
-from collections.abc import Callable, Iterable, Sequence
+import math
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import thousand as th
-from thousand.players import cautious_choice
+from thousand.arena import BOTS, HEADER, Standing, play_game
 
-#: A player: given the state (its seat is ``state.to_move``) and its own random generator, an
-#: action from ``th.legal_actions(state)``.
-Bot = Callable[[th.State, random.Random], th.Action]
+#: Every card of the pack, in pack order.
+PACK = [th.Card(suit, rank) for suit in th.Suit for rank in th.Rank]
 
 
 # -- The bot of the tutorial ---------------------------------------------------------------------
@@ -57,13 +56,13 @@ def estimate(hand: Iterable[th.Card]) -> int:
     return points + sum(suit.marriage_value for suit in marriages(cards))
 
 
-def choose_bid(actions: Sequence[th.Action], hand: frozenset[th.Card]) -> th.Action:
-    """The lowest legal bid while it stays within the estimate; otherwise pass (the opener's
-    first call has no pass: it opens at the lowest bid)."""
-    bids = [action for action in actions if isinstance(action, th.Bid)]
-    if bids and (th.Pass() not in actions or bids[0].value <= estimate(hand)):
+def choose_bid(legal: Sequence[th.Action], hand: frozenset[th.Card]) -> th.Action:
+    """The lowest bid while it stays within the estimate, else a pass. The opener's first call
+    has no pass: then it opens at the lowest bid."""
+    bids = [action for action in legal if isinstance(action, th.Bid)]
+    if bids and (th.Pass() not in legal or bids[0].value <= estimate(hand)):
         return bids[0]
-    return th.Pass()
+    return th.Pass() if th.Pass() in legal else legal[0]
 
 
 def keeps(card: th.Card, hand: frozenset[th.Card]) -> tuple[bool, bool, int]:
@@ -73,20 +72,31 @@ def keeps(card: th.Card, hand: frozenset[th.Card]) -> tuple[bool, bool, int]:
     return (paired, card.rank is th.Rank.ACE, card.points)
 
 
-def choose_give(state: th.State, actions: Sequence[th.Action]) -> th.Action:
+def choose_give(seen: th.Observation, hand: frozenset[th.Card]) -> th.Action:
     """Give the deal up when it is hopeless; otherwise give away the least useful card."""
-    seat = state.to_move
-    assert seat is not None and state.high_bid is not None
-    hand = state.hands[seat]
-    if th.Distribute() in actions and estimate(hand) < state.high_bid - 40:
+    legal = seen.legal_actions
+    bid = seen.high_bid or 0
+    if th.Distribute() in legal and estimate(hand) < bid - 40:
         return th.Distribute()
-    gives = [action for action in actions if isinstance(action, th.Give)]
+    gives = [action for action in legal if isinstance(action, th.Give)]
     return min(gives, key=lambda give: keeps(give.card, hand))
 
 
+def cards_out(seen: th.Observation, hand: frozenset[th.Card]) -> set[th.Card]:
+    """The cards still out: neither in the bot's hand nor played in this deal."""
+    played = {card for _, trick in seen.tricks for _, card in trick}
+    played |= {card for _, card in seen.trick}
+    return {card for card in PACK if card not in hand and card not in played}
+
+
+def is_master(card: th.Card, out: set[th.Card]) -> bool:
+    """Whether no card still out beats ``card`` in its own suit."""
+    return not any(other.suit is card.suit and other.rank > card.rank for other in out)
+
+
 def winner(trick: Sequence[tuple[int, th.Card]], trump: th.Suit | None) -> th.Card:
-    """The card that wins the trick so far: the highest trump, else the highest of the suit
-    led (R-PLAY-3)."""
+    """The card that wins the trick so far: the highest trump, else the highest card of the
+    suit led (R-PLAY-3)."""
     led = trick[0][1].suit
 
     def strength(card: th.Card) -> tuple[int, int]:
@@ -95,118 +105,115 @@ def winner(trick: Sequence[tuple[int, th.Card]], trump: th.Suit | None) -> th.Ca
     return max((card for _, card in trick), key=strength)
 
 
-def choose_card(state: th.State, actions: Sequence[th.Action]) -> th.Action:
-    """Lead with the best marriage, else an ace, else the lowest card. Follow by winning as
-    cheaply as possible, else by throwing the lowest card."""
-    plays = [action for action in actions if isinstance(action, th.Play)]
-    if not state.trick:
+def would_win(seen: th.Observation, card: th.Card) -> bool:
+    """Whether ``card``, played now, would win the trick so far."""
+    return winner([*seen.trick, (seen.seat, card)], seen.trump) is card
+
+
+def least_wanted(plays: Iterable[th.Play], hand: frozenset[th.Card]) -> th.Play:
+    """The play of the card the bot wants least, by the measure it uses for the gives."""
+    return min(plays, key=lambda play: keeps(play.card, hand))
+
+
+def choose_card(seen: th.Observation, hand: frozenset[th.Card]) -> th.Action:
+    """Lead the best marriage, else the most valuable card nobody can beat in its suit, else
+    the card it wants least. Follow by winning as cheaply as possible, else by throwing the
+    card it wants least."""
+    plays = [action for action in seen.legal_actions if isinstance(action, th.Play)]
+    if not seen.trick:
         declaring = [play for play in plays if play.marriage and play.card.rank is not th.Rank.ACE]
         if declaring:
             return max(declaring, key=lambda play: play.card.suit.marriage_value)
-        aces = [play for play in plays if play.card.rank is th.Rank.ACE]
-        return aces[0] if aces else min(plays, key=lambda play: (play.card.points, play.card.rank))
-    winning = [
-        play for play in plays if winner([*state.trick, (-1, play.card)], state.trump) is play.card
-    ]
+        out = cards_out(seen, hand)
+        masters = [play for play in plays if is_master(play.card, out)]
+        if masters:
+            return max(masters, key=lambda play: (play.card.points, play.card.rank))
+        return least_wanted(plays, hand)
+    winning = [play for play in plays if would_win(seen, play.card)]
     if winning:
-        return min(winning, key=lambda play: (play.card.suit is state.trump, play.card.rank))
-    return min(plays, key=lambda play: (play.card.points, play.card.rank))
+        return min(winning, key=lambda play: (play.card.suit is seen.trump, play.card.rank))
+    return least_wanted(plays, hand)
 
 
-def counter_bot(state: th.State, rng: random.Random) -> th.Action:
-    """The tutorial's bot: it counts its aces, tens and marriages, and plays greedily."""
-    actions = th.legal_actions(state)
-    seat = state.to_move
-    assert seat is not None
-    if state.phase is th.Phase.BIDDING:
-        return choose_bid(actions, state.hands[seat])
-    if state.phase is th.Phase.GIVING:
-        return choose_give(state, actions)
-    if state.phase is th.Phase.CONTRACT:
-        return actions[0]  # the winning bid: no need to promise more
-    if state.phase is th.Phase.PLAYING:
-        return choose_card(state, actions)
-    # The decisions of the agreements (a hidden game, an unhide): play it safe.
-    for safe in (th.Look(), th.Pass()):
-        if safe in actions:
-            return safe
-    return actions[0]
+class Counter:
+    """The tutorial's bot: it counts its sure points before it bids, and the cards still out
+    when it leads. It decides from its seat's observation alone."""
 
-
-# -- The players that come with the library ---------------------------------------------------
-
-
-def random_bot(state: th.State, rng: random.Random) -> th.Action:
-    """Any legal action, uniformly at random."""
-    return rng.choice(th.legal_actions(state))
-
-
-def cautious_bot(state: th.State, rng: random.Random) -> th.Action:
-    """The library's demo player."""
-    return cautious_choice(state, th.legal_actions(state), rng)
-
-
-BOTS: dict[str, Bot] = {"random": random_bot, "cautious": cautious_bot, "counter": counter_bot}
+    def act(self, observation: th.Observation) -> th.Action:
+        legal = observation.legal_actions
+        hand = observation.hand
+        if hand is None:  # the opener of a hidden round, before looking (A26): look
+            return th.Look() if th.Look() in legal else legal[0]
+        if observation.phase is th.Phase.BIDDING:
+            return choose_bid(legal, hand)
+        if observation.phase is th.Phase.GIVING:
+            return choose_give(observation, hand)
+        if observation.phase is th.Phase.CONTRACT:
+            return legal[0]  # the winning bid: no need to promise more
+        if observation.phase is th.Phase.PLAYING:
+            return choose_card(observation, hand)
+        # Overbidding a hidden game (Allow Unhide): never.
+        return th.Pass() if th.Pass() in legal else legal[0]
 
 
 # -- The tournament ----------------------------------------------------------------------------
 
-
-def play_game(bots: Sequence[Bot], seed: int, rules: th.Rules | None = None) -> th.State:
-    """One whole game, ``bots[s]`` playing seat ``s``. The cards come from their own random
-    generator, each bot has its own, and all of them start from ``seed``."""
-    cards = random.Random(seed)
-    own = [random.Random(f"{seed}-{seat}") for seat in range(3)]
-    state = th.new_game(rules, dealer=seed % 3)
-    while not state.is_terminal:
-        if state.is_chance:
-            state = th.apply(state, cards.choice(th.legal_actions(state)))
-        else:
-            seat = state.to_move
-            assert seat is not None
-            state = th.apply(state, bots[seat](state, own[seat]))
-    return state
+#: The bots of the tournament by name, each made from a seed like those of ``thousand.arena``.
+ENTRANTS: dict[str, Callable[[int], th.Bot]] = {
+    "counter": lambda seed: Counter(),
+    "heuristic": BOTS["heuristic"],
+    "random": BOTS["random"],
+}
 
 
-@dataclasses.dataclass
-class Record:
-    """A player's results: the games it won and its final score in each game it played."""
+def standing(name: str, games: list[th.State], seats: list[int]) -> Standing:
+    """One bot's results: its wins, its score change per deal with a 95% confidence interval,
+    and the contracts it made and failed as declarer."""
+    changes: list[int] = []
+    wins = made = failed = 0
+    for state, seat in zip(games, seats, strict=True):
+        wins += state.winner == seat
+        for record in state.sheet:
+            changes.append(record.changes[seat])
+            if record.declarer == seat and record.made is not None:
+                made += record.made
+                failed += not record.made
+    mean = statistics.fmean(changes)
+    margin = 1.96 * statistics.stdev(changes) / math.sqrt(len(changes))
+    return Standing(name, len(games), wins, len(changes), mean, margin, made, failed)
 
-    wins: int = 0
-    scores: list[int] = dataclasses.field(default_factory=list)
 
-
-def tournament(seeds: Iterable[int], rules: th.Rules | None = None) -> dict[str, Record]:
-    """Every seed in every seating order, and each player's record."""
-    records = {name: Record() for name in BOTS}
+def tournament(
+    seeds: Iterable[int],
+    rules: th.Rules | None = None,
+    entrants: Mapping[str, Callable[[int], th.Bot]] = ENTRANTS,
+) -> list[Standing]:
+    """Every seed in every seating of the three ``entrants``, and each one's standing."""
+    names = list(entrants)
+    games: dict[str, list[th.State]] = {name: [] for name in names}
+    seats: dict[str, list[int]] = {name: [] for name in names}
     for seed in seeds:
-        for names in itertools.permutations(BOTS):
-            state = play_game([BOTS[name] for name in names], seed, rules)
-            for seat, name in enumerate(names):
-                records[name].scores.append(state.scores[seat])
-            if state.winner is not None:
-                records[names[state.winner]].wins += 1
-    return records
+        for seating in itertools.permutations(names):
+            bots = [entrants[name](seed * 3 + seat) for seat, name in enumerate(seating)]
+            state = play_game(bots, rules, seed=seed)
+            for seat, name in enumerate(seating):
+                games[name].append(state)
+                seats[name].append(seat)
+    return [standing(name, games[name], seats[name]) for name in names]
 
 
-def table(records: dict[str, Record]) -> str:
-    """The records as a table, most wins first."""
-    lines = [f"{'player':<10}{'games':>6}{'won':>6}{'average score':>15}"]
-    ranked = sorted(records.items(), key=lambda item: (-item[1].wins, -sum(item[1].scores)))
-    for name, record in ranked:
-        games = len(record.scores)
-        average = sum(record.scores) // games
-        lines.append(f"{name:<10}{games:>6}{record.wins:>6}{average:>15}")
-    return "\n".join(lines)
+def table(standings: Iterable[Standing]) -> str:
+    """The standings as the table of ``python -m thousand tournament``."""
+    return "\n".join([HEADER, *(standing.row() for standing in standings)])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="A tournament between three Thousand bots.")
-    parser.add_argument("--seeds", type=int, default=3, help="seeds to play (default 3)")
+    parser.add_argument("--seeds", type=int, default=5, help="seeds to play (default 5)")
     parser.add_argument("--rules", choices=("classic", "standard"), default="classic")
     args = parser.parse_args()
     rules = th.Rules.standard() if args.rules == "standard" else th.Rules.classic()
-    print(f"{args.seeds} seeds x 6 seating orders, {args.rules} rules")
+    print(f"{args.seeds} seeds x 6 seatings = {6 * args.seeds} games, {rules}\n")
     print(table(tournament(range(args.seeds), rules)))
 
 

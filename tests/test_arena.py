@@ -71,9 +71,9 @@ def test_tournament_standings_add_up() -> None:
     assert sum(s.wins for s in standings) <= 6
     for s in standings:
         assert s.margin >= 0 and s.deals > 0
-    with pytest.raises(ValueError, match="unknown bot 'solver'"):
-        tournament(["solver"], 1)
-    assert set(BOTS) == {"heuristic", "random"}
+    with pytest.raises(ValueError, match="unknown bot 'oracle'"):
+        tournament(["oracle"], 1)
+    assert set(BOTS) == {"heuristic", "random", "solver"}
 
 
 def test_tournament_command_prints_a_table_and_a_progress_bar(
@@ -104,3 +104,23 @@ def test_duplicate_deals_play_every_deal_in_every_seating() -> None:
     assert set(results) == {"heuristic", "random"} and all(len(v) == 8 for v in results.values())
     # The heuristic bot beats random play on the same cards.
     assert sum(results["heuristic"]) > sum(results["random"])
+
+
+def test_the_solver_bot_plays_legal_reproducible_moves() -> None:
+    from thousand.bots import SolverBot
+
+    state = th.apply(th.new_game(), next(deal_stream(12)))
+    bots = [HeuristicBot(random.Random(s)) for s in range(3)]
+    while state.phase is not th.Phase.PLAYING:
+        seat = state.to_move
+        assert seat is not None
+        state = th.apply(state, bots[seat].act(th.observe(state, seat)))
+    for _ in range(6):  # two tricks
+        seat = state.to_move
+        assert seat is not None
+        seen = th.observe(state, seat)
+        first = SolverBot(random.Random(5), samples=3).act(seen)
+        assert first == SolverBot(random.Random(5), samples=3).act(seen)
+        assert first in seen.legal_actions
+        state = th.apply(state, first)
+    assert len(state.tricks) == 2

@@ -17,12 +17,12 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import attrs
 
 from .actions import Deal
-from .bots import Bot, HeuristicBot, RandomBot
+from .bots import Bot, HeuristicBot, RandomBot, SolverBot
 from .cards import PACK
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError
@@ -33,6 +33,7 @@ from .state import State
 
 __all__ = [
     "BOTS",
+    "HEADER",
     "Standing",
     "deal_stream",
     "duplicate_deals",
@@ -45,6 +46,7 @@ __all__ = [
 BOTS: dict[str, Callable[[int], Bot]] = {
     "heuristic": lambda seed: HeuristicBot(random.Random(seed)),
     "random": lambda seed: RandomBot(random.Random(seed)),
+    "solver": lambda seed: SolverBot(random.Random(seed), samples=6, time_budget=0.5),
 }
 
 
@@ -81,9 +83,14 @@ def _act(bots: Sequence[Bot], state: State) -> State:
     seat = state.to_move
     assert seat is not None
     action = bots[seat].act(observe(state, seat))
-    if action not in legal_actions(state):
-        raise IllegalActionError(action, state.phase, f"bot of seat {seat} chose it")
-    return apply(state, action)
+    try:
+        if action not in legal_actions(state):
+            apply(state, action)  # raises with the engine's reason
+            raise IllegalActionError(action, state.phase, "it is not among the legal actions")
+        return apply(state, action)
+    except IllegalActionError as error:
+        reason = f"bot of seat {seat} chose it: {error.reason}"
+        raise IllegalActionError(action, state.phase, reason) from None
 
 
 def play_deal(
@@ -152,6 +159,7 @@ class Standing:
         )
 
 
+#: The header of :meth:`Standing.row`'s table.
 HEADER = "bot         games   wins    rate  change/deal (95%)    made  failed"
 
 
@@ -162,13 +170,16 @@ def tournament(
     seed: int = 1,
     rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
+    makers: Mapping[str, Callable[[int], Bot]] | None = None,
 ) -> list[Standing]:
     """Play ``games`` whole games between the named bots (three names, or fewer to fill the
-    seats in turn), each seed in every seating of the bots (duplicate format)."""
+    seats in turn), each seed in every seating of the bots (duplicate format). Names are
+    looked up in ``makers`` (your own bots: a name and a function from a seed to a bot), then
+    in :data:`BOTS`."""
+    known = {**BOTS, **(makers or {})}
     for name in names:
-        if name not in BOTS:
-            known = ", ".join(sorted(BOTS))
-            raise ValueError(f"unknown bot {name!r} (known: {known})")
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(known))})")
     seats = [names[i % len(names)] for i in range(3)]
     seatings = sorted(set(itertools.permutations(seats)))
     names = list(dict.fromkeys(names))
@@ -180,7 +191,7 @@ def tournament(
     for game in range(games):
         order = seatings[game % len(seatings)]
         game_seed = seed * 100_003 + game // len(seatings)
-        bots = [BOTS[name](game_seed * 3 + i) for i, name in enumerate(order)]
+        bots = [known[name](game_seed * 3 + i) for i, name in enumerate(order)]
         state = play_game(bots, rules, seed=game_seed, dealer=0)
         for seat, name in enumerate(order):
             played[name] += 1

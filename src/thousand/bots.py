@@ -18,6 +18,7 @@ Bid(value=100)
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -40,7 +41,7 @@ from .observation import Observation
 from .play import trick_winner
 from .state import Phase
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "hand_value"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "SolverBot", "hand_value"]
 
 
 @runtime_checkable
@@ -154,3 +155,38 @@ def _play(observation: Observation, plays: Sequence[Play]) -> Play:
     if winners:
         return min(winners, key=lambda p: (p.card.suit == trump, p.card.rank))
     return min(plays, key=lambda p: (p.card.points, p.card.rank))
+
+
+@attrs.define
+class SolverBot:
+    """Perfect-information Monte Carlo in the play: it draws states consistent with what its
+    seat knows (:func:`~thousand.sample_state`), solves each (:func:`~thousand.solve`) and plays
+    the action that is optimal in the most of them, with ``samples`` draws at most and no new
+    draw after ``time_budget`` seconds (at least one is always made). Before the play it
+    decides like a :class:`HeuristicBot`."""
+
+    rng: random.Random = attrs.field(factory=random.Random)
+    samples: int = 8
+    time_budget: float = 1.0
+    heuristic: HeuristicBot = attrs.field()
+
+    @heuristic.default
+    def _heuristic(self) -> HeuristicBot:
+        return HeuristicBot(self.rng)
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if observation.phase is not Phase.PLAYING or len(legal) == 1:
+            return self.heuristic.act(observation)
+        from .determinize import sample_state
+        from .solver import solve
+
+        votes = dict.fromkeys(legal, 0.0)
+        start = time.perf_counter()
+        for _ in range(max(1, self.samples)):
+            best = solve(sample_state(observation, self.rng)).best
+            for action in best:
+                votes[action] += 1 / len(best)
+            if time.perf_counter() - start > self.time_budget:
+                break
+        return max(legal, key=lambda a: votes[a])

@@ -205,7 +205,8 @@ class Observation:
         if self.tricks or self.trick:
             trump = "none" if self.trump is None else self.trump.symbol
             lines.append(f"  tricks {len(self.tricks)}, trump {trump}, points {self.points}")
-            lines.append("  table: " + " ".join(f"{s}:{c}" for s, c in self.trick))
+            if self.trick:
+                lines.append("  table: " + " ".join(f"{s}:{c}" for s, c in self.trick))
         if self.legal_actions:
             lines.append("  legal: " + ", ".join(map(str, self.legal_actions)))
         return "\n".join(lines)

@@ -1,7 +1,7 @@
-"""Simple computer players for the demo: enough to make a game look like a game.
+"""A simple player that reads the whole state, hands included: the tests use it to drive
+games toward their interesting corners (the barrel, bolts, redeals) quickly.
 
-They read the whole state (hands included), so they are no model of fair play; the bots of a
-later version will play from observations.
+It is no model of fair play: the bots of :mod:`thousand.bots` decide from observations.
 """
 
 from __future__ import annotations
