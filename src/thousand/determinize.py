@@ -16,7 +16,7 @@ import random
 from typing import Final
 
 from .actions import Contract, DealCard, Give, Play
-from .cards import PACK, Card, Rank
+from .cards import PACK, Card, Rank, Suit
 from .engine import apply
 from .errors import IllegalActionError
 from .observation import Acted, Dealt, Given, HandSeen, InfoState, Observation, Sight, TalonTaken
@@ -189,7 +189,49 @@ def _allowed_groups(info: InfoState, known: dict[Card, int]) -> dict[Card, int]:
                 ):
                     mask |= 1 << declarer | (0 if talon_known else 1 << TALON)
             allowed[card] = mask
+    voids = _voids(info)
+    for card in PACK:
+        if card in known or card in allowed or declarer is None:
+            continue
+        # An unplayed card of a suit an opponent has shown it lacks was never in its hand:
+        # the opponent's dealt cards are all still in its hand or played.
+        barred = 0
+        for other in range(3):
+            if other not in (seat, declarer) and voids[other] >> card.suit & 1:
+                barred |= 1 << other
+        if barred:
+            allowed[card] = 0b1111 ^ barred
     return allowed
+
+
+def _voids(info: InfoState) -> list[int]:
+    """Per seat, a 4-bit mask of the suits its play has shown it lacks (R-PLAY-2): it did not
+    follow the suit led, and under must-trump did not trump either."""
+    voids = [0, 0, 0]
+    trick: list[tuple[int, Card]] = []
+    trump: Suit | None = None
+    rules = info.rules.play
+    for sight in info.sights:
+        if not (isinstance(sight, Acted) and isinstance(sight.action, Play)):
+            continue
+        card = sight.action.card
+        if not trick and sight.action.marriage and card.rank is not Rank.ACE:
+            trump = card.suit
+        if trick:
+            lead = trick[0][1].suit
+            if card.suit is not lead:
+                voids[sight.seat] |= 1 << lead
+                if (
+                    trump is not None
+                    and card.suit is not trump
+                    and rules.must_trump
+                    and rules.opponent_trumps
+                ):
+                    voids[sight.seat] |= 1 << trump
+        trick.append((sight.seat, card))
+        if len(trick) == 3:
+            trick = []
+    return voids
 
 
 def _replay(
