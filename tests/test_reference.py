@@ -48,27 +48,24 @@ def compare(state: th.State, ref: RefGame) -> None:
     assert tuple(frozenset(map(str, h)) for h in state.hands) == ref.hands
 
 
-@given(
-    preset=st.sampled_from(sorted(PRESETS)),
-    dealer=st.integers(0, 2),
-    scores=st.tuples(SCORES, SCORES, SCORES),
-    seed=st.integers(0, 2**32),
-    careful=st.booleans(),
-)
+#: The game a comparison plays: preset, dealer, starting scores, seed, careful bidding.
+GAME = {
+    "preset": st.sampled_from(sorted(PRESETS)),
+    "dealer": st.integers(0, 2),
+    "scores": st.tuples(SCORES, SCORES, SCORES),
+    "seed": st.integers(0, 2**32),
+    "careful": st.booleans(),
+}
+
+
+@given(**GAME)
 def test_engine_matches_reference_model(
     preset: str, dealer: int, scores: tuple[int, int, int], seed: int, careful: bool
 ) -> None:
     play_both(preset, (), dealer, scores, seed, careful)
 
 
-@given(
-    preset=st.sampled_from(sorted(PRESETS)),
-    chosen=agreements(),
-    dealer=st.integers(0, 2),
-    scores=st.tuples(SCORES, SCORES, SCORES),
-    seed=st.integers(0, 2**32),
-    careful=st.booleans(),
-)
+@given(chosen=agreements(), **GAME)
 def test_engine_matches_reference_model_under_agreements(
     preset: str,
     chosen: tuple[th.variants.Agreement, ...],
