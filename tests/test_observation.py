@@ -229,3 +229,9 @@ def test_sample_state_respects_what_play_revealed() -> None:
 def test_sample_state_takes_an_information_state_or_an_observation() -> None:
     with pytest.raises(TypeError, match="InfoState or an Observation"):
         th.sample_state(th.new_game(), random.Random(1))  # type: ignore[arg-type]
+    rng = random.Random(1)
+    state = th.new_game()
+    while not state.is_terminal:
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    with pytest.raises(ValueError, match="the game is over"):
+        th.sample_state(th.observe(state, 0), rng)

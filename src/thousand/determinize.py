@@ -94,6 +94,8 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
     :func:`~thousand.information_state` or :func:`~thousand.observe`).
     """
     if isinstance(info, Observation):
+        if info.phase is Phase.GAME_OVER:
+            raise ValueError("the game is over: there is no deal to sample")
         info = _from_observation(info)
     if not isinstance(info, InfoState):
         raise TypeError(
