@@ -102,10 +102,9 @@ class _Search:
                 out.append((i, False))
         return out
 
-    def search(self, alpha: int, beta: int) -> int:
-        """The declarer's points still to come, with best play, within (alpha, beta)."""
-        seat = self.to_move
-        assert seat is not None
+    def search(self, seat: int, alpha: int, beta: int) -> int:
+        """The declarer's points still to come, with ``seat`` to move and best play, within
+        (alpha, beta)."""
         key: tuple[int, ...] | None = None
         first: tuple[int, bool] | None = None
         if not self.trick:
@@ -152,38 +151,53 @@ class _Search:
 
     def play(self, seat: int, card: int, declares: bool, alpha: int, beta: int) -> int:
         """Play ``card`` and search on; the position is restored afterwards."""
+        hands = self.hands
         bit = 1 << card
-        self.hands[seat] ^= bit
+        hands[seat] ^= bit
         gain = 0
-        old_trump, old_owner = self.trump, self.owner
         if declares:
+            old_trump, old_owner = self.trump, self.owner
             if card % 6 == Rank.ACE:
                 gain = _ACE_MARRIAGE if seat == self.declarer else 0
             else:
                 self.trump, self.owner = card // 6, seat
                 gain = _MARRIAGE[card // 6] if seat == self.declarer else 0
-        self.trick.append((seat, card))
-        old_to_move = self.to_move
-        if len(self.trick) == 3:
-            trick = self.trick
-            winner = _winner(trick, self.trump)
+        trick = self.trick
+        if len(trick) == 2:
+            (s0, c0), (s1, c1) = trick
+            winner = _winner3(s0, c0, s1, c1, seat, card, self.trump)
             if winner == self.declarer:
                 points = _POINTS_BY_INDEX
-                gain += points[trick[0][1]] + points[trick[1][1]] + points[card]
+                gain += points[c0] + points[c1] + points[card]
             self.trick = []
             self.done += 1
-            self.to_move = winner
-            value = gain + self.search(alpha - gain, beta - gain)
+            value = gain + self.search(winner, alpha - gain, beta - gain)
             self.done -= 1
             self.trick = trick
         else:
-            self.to_move = (seat + 1) % 3
-            value = gain + self.search(alpha - gain, beta - gain)
-        self.to_move = old_to_move
-        self.trick.pop()
-        self.trump, self.owner = old_trump, old_owner
-        self.hands[seat] ^= bit
+            trick.append((seat, card))
+            value = gain + self.search((seat + 1) % 3, alpha - gain, beta - gain)
+            trick.pop()
+        if declares:
+            self.trump, self.owner = old_trump, old_owner
+        hands[seat] ^= bit
         return value
+
+
+def _winner3(s0: int, c0: int, s1: int, c1: int, s2: int, c2: int, trump: int) -> int:
+    """R-PLAY-3 for a complete trick of three (seat, card index) plays."""
+    best_seat, best = s0, c0
+    if c1 // 6 == best // 6:
+        if c1 > best:
+            best_seat, best = s1, c1
+    elif c1 // 6 == trump:
+        best_seat, best = s1, c1
+    if c2 // 6 == best // 6:
+        if c2 > best:
+            best_seat = s2
+    elif c2 // 6 == trump:
+        best_seat = s2
+    return best_seat
 
 
 # The card indices of each 6-bit suit pattern of each suit, highest first.
@@ -204,17 +218,6 @@ def _indices(mask: int) -> list[int]:
     ]
 
 
-def _winner(trick: list[tuple[int, int]], trump: int) -> int:
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if card // 6 == best // 6:
-            if card > best:
-                best_seat, best = seat, card
-        elif card // 6 == trump:
-            best_seat, best = seat, card
-    return best_seat
-
-
 def _action(card: int, declares: bool) -> Action:
     return PLAY_MARRIAGE[card] if declares else PLAY[card]
 
@@ -226,9 +229,9 @@ def solve(state: State) -> Solution:
     declarer = state._declarer
     assert declarer is not None
     base = state._points[declarer]
-    value = search.search(-_INF, _INF)
     seat = search.to_move
     assert seat is not None
+    value = search.search(seat, -_INF, _INF)
     best = []
     for card, declares in search.moves(seat):
         # A move is optimal when its value reaches the best one: a null-window test.
@@ -249,4 +252,6 @@ def can_make(state: State, points: int) -> bool:
     needed = points - state._points[declarer]
     if needed <= 0:
         return True
-    return search.search(needed - 1, needed) >= needed
+    seat = search.to_move
+    assert seat is not None
+    return search.search(seat, needed - 1, needed) >= needed
