@@ -239,51 +239,50 @@ def test_sample_state_takes_an_information_state_or_an_observation() -> None:
 
 
 def test_sample_state_is_uniform_against_exact_enumeration() -> None:
-    """Six tricks into a deal, seat 0 cannot see four cards: two in each other hand. Every
-    consistent world is equally likely, and each split of the four cards has as many worlds
-    (seat 2's received card could be any of its eight), so the draws must spread uniformly
-    over exactly the splits that some world allows; which ones that is, is found by
-    replaying every split. Chi-square over 2,400 draws at the 0.1% level."""
-    rng = random.Random(11)
+    """Six tricks into a deal, seat 0 cannot place four cards: two in each other hand. Every
+    consistent world (a deal and the card seat 2 received) is equally likely, so a split of
+    the four cards is drawn in proportion to its number of worlds, counted here by trying
+    every received card and replaying the deal (here three splits weigh 1, 1 and 8: a talon
+    card in seat 2's hand must be the card it received). Chi-square over 2,400 draws, 0.1%."""
+    rng = random.Random(4)
     state = play(th.Rules(), "bid 100", "pass", "pass", "give 9D 0", "give JD 2", "contract 100")
     while len(state.tricks) < 6:
         state = th.apply(state, rng.choice(th.legal_actions(state)))
     unseen = sorted(state.hands[1] | state.hands[2])
-    assert len(unseen) == 4
+    played = [{c for _, cs in state.tricks for s, c in cs if s == seat} for seat in range(3)]
 
-    def possible(split: frozenset[th.Card]) -> bool:
-        other = frozenset(unseen) - split
-        final = [
-            None,
-            split | {c for _, cs in state.tricks for s, c in cs if s == 1},
-            other | {c for _, cs in state.tricks for s, c in cs if s == 2},
-        ]
-        assert final[1] is not None and final[2] is not None
-        received = next(iter(final[2]))  # any of its eight cards will do
-        hands = (
-            DEAL.hands[0],
-            (final[1] | {th.Card.parse("9D"), received}) - DEAL.talon,
-            final[2] - {received},
-        )
-        world = th.apply(th.new_game(), th.Deal(hands, DEAL.talon))
-        try:
-            for action in state.history[1:]:
-                if isinstance(action, th.Give) and action.to == 2:
-                    action = th.Give(received, 2)
-                world = th.apply(world, action)
-        except th.IllegalActionError:
-            return False
-        return True
+    def worlds(split: frozenset[th.Card]) -> int:
+        final1 = split | played[1]
+        final2 = (frozenset(unseen) - split) | played[2]
+        count = 0
+        for received in final2:
+            try:
+                hands = (
+                    DEAL.hands[0],
+                    (final1 | {th.Card.parse("9D"), received}) - DEAL.talon,
+                    final2 - {received},
+                )
+                world = th.apply(th.new_game(), th.Deal(hands, DEAL.talon))
+                for action in state.history[1:]:
+                    if isinstance(action, th.Give) and action.to == 2:
+                        action = th.Give(received, 2)
+                    world = th.apply(world, action)
+            except ValueError:  # not a deal, or some action would be illegal
+                continue
+            count += 1
+        return count
 
-    splits = [frozenset(pair) for pair in itertools.combinations(unseen, 2)]
-    allowed = [s for s in splits if possible(s)]
-    assert frozenset(state.hands[1]) in allowed
+    weights = {frozenset(p): worlds(frozenset(p)) for p in itertools.combinations(unseen, 2)}
+    weights = {split: w for split, w in weights.items() if w}
+    assert len(weights) > 1 and frozenset(state.hands[1]) in weights
     info = th.information_state(state, 0)
-    counts = dict.fromkeys(allowed, 0)
+    counts = dict.fromkeys(weights, 0)
     draws = 2400
     for _ in range(draws):
-        counts[frozenset(th.sample_state(info, rng).hands[1])] += 1  # KeyError: impossible split
-    expected = draws / len(allowed)
-    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
-    critical = {1: 0.0, 2: 10.83, 3: 13.82, 4: 16.27, 5: 18.47, 6: 20.52}[len(allowed)]
-    assert len(allowed) > 1 and chi2 < critical, counts
+        counts[frozenset(th.sample_state(info, rng).hands[1])] += 1  # KeyError: no such world
+    total = sum(weights.values())
+    chi2 = sum(
+        (counts[s] - draws * w / total) ** 2 / (draws * w / total) for s, w in weights.items()
+    )
+    critical = {2: 10.83, 3: 13.82, 4: 16.27, 5: 18.47, 6: 20.52}[len(weights)]
+    assert chi2 < critical, (counts, weights)
