@@ -41,7 +41,15 @@ from .observation import Observation
 from .play import trick_winner
 from .state import Phase
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "SolverBot", "hand_value"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "SolverBot",
+    "best_marriage_lead",
+    "cheapest",
+    "hand_value",
+]
 
 
 @runtime_checkable
@@ -134,16 +142,13 @@ class HeuristicBot:
 def _play(observation: Observation, plays: Sequence[Play]) -> Play:
     trump = observation.trump
     if not observation.trick:
-        marriages = [p for p in plays if p.marriage]
-        if marriages:
-            return max(
-                marriages,
-                key=lambda p: 200 if p.card.rank is Rank.ACE else p.card.suit.marriage_value,
-            )
+        marriage = best_marriage_lead(plays)
+        if marriage is not None:
+            return marriage
         aces = [p for p in plays if p.card.rank is Rank.ACE]
         if aces:
             return aces[0]
-        return min(plays, key=lambda p: (p.card.points, p.card.rank))
+        return cheapest(plays)
     me = observation.seat
     winners = [p for p in plays if trick_winner((*observation.trick, (me, p.card)), trump) == me]
     partner_wins = False
@@ -154,6 +159,21 @@ def _play(observation: Observation, plays: Sequence[Play]) -> Play:
         return max(plays, key=lambda p: (p.card.points, -p.card.rank))
     if winners:
         return min(winners, key=lambda p: (p.card.suit == trump, p.card.rank))
+    return cheapest(plays)
+
+
+def best_marriage_lead(plays: Sequence[Play]) -> Play | None:
+    """The lead that declares the most valuable marriage (the ace marriage counts 200)."""
+    marriages = [p for p in plays if p.marriage]
+    if not marriages:
+        return None
+    return max(
+        marriages, key=lambda p: 200 if p.card.rank is Rank.ACE else p.card.suit.marriage_value
+    )
+
+
+def cheapest(plays: Sequence[Play]) -> Play:
+    """The play that gives away the fewest points, the lowest rank among equals."""
     return min(plays, key=lambda p: (p.card.points, p.card.rank))
 
 

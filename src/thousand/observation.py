@@ -322,11 +322,15 @@ def _talon(after: State, seat: int) -> Iterator[Sight]:
     yield TalonTaken(declarer, frozenset(cards_of(after._exposed)) if shown else None)
 
 
+def _check_seat(seat: object) -> None:
+    if isinstance(seat, bool) or seat not in (0, 1, 2):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+
+
 def information_state(state: State, seat: int) -> InfoState:
     """Everything ``seat`` has seen since the current deal began, with the game's public facts
     at the deal's start (perfect recall)."""
-    if isinstance(seat, bool) or seat not in (0, 1, 2):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    _check_seat(seat)
     match = state._match
     return InfoState(
         seat=seat,
@@ -346,8 +350,7 @@ def information_state(state: State, seat: int) -> InfoState:
 
 def observe(state: State, seat: int) -> Observation:
     """What ``seat`` may know of ``state`` now, and nothing else (A26)."""
-    if isinstance(seat, bool) or seat not in (0, 1, 2):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    _check_seat(seat)
     declarer = state._declarer
     quiet = state._match.rules.talon.quiet_drop
     gives: list[tuple[Card | None, int]] = []

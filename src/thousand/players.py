@@ -22,6 +22,7 @@ from .actions import (
     Redeal,
     Unhide,
 )
+from .bots import best_marriage_lead, cheapest
 from .cards import Card, Rank
 from .play import trick_winner
 from .state import Phase, State
@@ -74,14 +75,11 @@ def _card_play(state: State, plays: Sequence[Play]) -> Play:
     """Lead high (declaring the best marriage one can), win a trick as cheaply as possible,
     otherwise throw the lowest card."""
     if not state.trick:
-        marriages = [p for p in plays if p.marriage]
-        if marriages:
-            return max(
-                marriages,
-                key=lambda p: 200 if p.card.rank is Rank.ACE else p.card.suit.marriage_value,
-            )
+        marriage = best_marriage_lead(plays)
+        if marriage is not None:
+            return marriage
         return max(plays, key=lambda p: (p.card.rank, p.card.points))
     winners = [p for p in plays if trick_winner((*state.trick, (-1, p.card)), state.trump) == -1]
     if winners:
         return min(winners, key=lambda p: (p.card.suit == state.trump, p.card.rank))
-    return min(plays, key=lambda p: (p.card.points, p.card.rank))
+    return cheapest(plays)
