@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import thousand as th
 from thousand.__main__ import main
-from thousand.arena import BOTS, deal_stream, duplicate_deals, play_deal, play_game, tournament
+from thousand.arena import (
+    BOTS,
+    deal_stream,
+    duplicate_deals,
+    duplicate_match,
+    play_deal,
+    play_game,
+    tournament,
+)
 from thousand.bots import Bot, HeuristicBot, RandomBot, hand_value
 
 
@@ -106,6 +115,40 @@ def test_duplicate_deals_play_every_deal_in_every_seating() -> None:
     assert sum(results["heuristic"]) > sum(results["random"])
 
 
+def test_duplicate_match_compares_bots_on_the_same_cards() -> None:
+    match = duplicate_match(["heuristic", "random"], 10, seed=4)
+    heuristic, random_bot = match.standings
+    assert (heuristic.name, heuristic.deals, random_bot.name) == ("heuristic", 10, "random")
+    assert match.changes == duplicate_deals(["heuristic", "random"], 10, seed=4)
+    (difference,) = match.differences
+    paired = [
+        a - b for a, b in zip(match.changes["heuristic"], match.changes["random"], strict=True)
+    ]
+    assert difference.mean == pytest.approx(sum(paired) / 10)
+    assert difference.mean - difference.margin > 0  # heuristic play is better on the same cards
+    assert heuristic.mean_change == pytest.approx(sum(match.changes["heuristic"]) / 10)
+    # Each deal has one declarer at most, in each of the three seatings.
+    declared = sum(s.made + s.failed for s in match.standings)
+    assert 0 < declared <= 10 * 3
+    with pytest.raises(ValueError, match="unknown bot 'oracle'"):
+        duplicate_match(["oracle"], 1)
+
+
+def test_tournament_command_with_deals_prints_the_duplicate_comparison(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tournament", "--bots", "heuristic,random", "--deals", "4", "--seed", "2"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert "4/4 deals" in captured.err
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("Thousand duplicate deals: classic rules; 4 deals")
+    assert lines[2].split()[:2] == ["bot", "deals"]
+    assert [line.split()[0] for line in lines[3:5]] == ["heuristic", "random"]
+    match = duplicate_match(["heuristic", "random"], 4, seed=2)
+    assert lines[-1] == f"{match.differences[0]} (95%)"
+
+
 def test_the_solver_bot_plays_legal_reproducible_moves() -> None:
     from thousand.bots import SolverBot
 
@@ -119,8 +162,8 @@ def test_the_solver_bot_plays_legal_reproducible_moves() -> None:
         seat = state.to_move
         assert seat is not None
         seen = th.observe(state, seat)
-        first = SolverBot(random.Random(5), samples=3).act(seen)
-        assert first == SolverBot(random.Random(5), samples=3).act(seen)
+        first = SolverBot(random.Random(5), samples=3, time_budget=math.inf).act(seen)
+        assert first == SolverBot(random.Random(5), samples=3, time_budget=math.inf).act(seen)
         assert first in seen.legal_actions
         state = th.apply(state, first)
     assert len(state.tricks) == 2

@@ -13,9 +13,13 @@ from thousand.scoresheet import format_sheet
 
 
 def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--seed", "4"]) == 0
-    out = capsys.readouterr().out
-    state = play_demo_game(4)
+    assert main(["demo", "--seed", "4", "--players", "heuristic"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    state = play_demo_game(4, players="heuristic")
+    # Progress on the standard error, one update per deal.
+    assert captured.err.count("\rdeal ") == len(state.sheet)
+    assert f"deal {len(state.sheet)} played, scores {state.scores}" in captured.err
     assert state.is_terminal
     rows = [line for line in out.splitlines() if line[:5].strip().isdigit()]
     assert len(rows) == len(state.sheet) == state.deal_number
@@ -32,8 +36,25 @@ def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixtu
 
 
 def test_demo_is_reproducible() -> None:
-    assert play_demo_game(9) == play_demo_game(9)
-    assert play_demo_game(9).history != play_demo_game(10).history
+    assert play_demo_game(9, players="heuristic") == play_demo_game(9, players="heuristic")
+    assert (
+        play_demo_game(9, players="heuristic").history
+        != play_demo_game(10, players="heuristic").history
+    )
+
+
+def test_demo_plays_the_solver_bots_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strongest bots are the default players (issue #5); a game between them is slow, so
+    the game itself is stood in for by a heuristic one here (CI runs the real default)."""
+    seen: list[str] = []
+
+    def stand_in(seed: int, rules: th.Rules | None = None, **options: object) -> th.State:
+        seen.append(str(options["players"]))
+        return play_demo_game(seed, rules, players="heuristic")
+
+    monkeypatch.setattr("thousand.__main__.play_demo_game", stand_in)
+    assert main(["demo", "--seed", "3"]) == 0
+    assert seen == ["solver"]
 
 
 def test_sheet_marks_the_barrel_and_penalties() -> None:
@@ -66,7 +87,8 @@ def test_sheet_marks_the_barrel_and_penalties() -> None:
 
 
 def test_demo_names_the_rules_and_agreements(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["demo", "--seed", "3", "--rules", "standard", "--with", "golden_round"]
+    argv = ["demo", "--seed", "3", "--players", "heuristic", "--rules", "standard"]
+    argv += ["--with", "golden_round"]
     assert main([*argv, "--with", "penalty_amount=150"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Thousand: standard rules with: Penalty Amount 150, Golden Round;")

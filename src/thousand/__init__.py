@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from . import arena, rulings, variants
+from . import arena, records, rulings, variants
 from .actions import (
     Action,
     Bid,
@@ -28,6 +28,7 @@ from .actions import (
     Play,
     Redeal,
     Unhide,
+    action_from_dict,
     parse_action,
 )
 from .bots import Bot, HeuristicBot, RandomBot
@@ -98,6 +99,7 @@ __all__ = [
     "ThousandError",
     "Unhide",
     "__version__",
+    "action_from_dict",
     "apply",
     "arena",
     "can_make",
@@ -109,6 +111,7 @@ __all__ = [
     "observe",
     "parse_action",
     "perft",
+    "records",
     "rulings",
     "sample_state",
     "solve",

@@ -1,7 +1,9 @@
 """Actions: the chance events and the players' decisions, with their text forms.
 
 Every action is a frozen, hashable value with a stable text form: ``str(action)`` gives it and
-:func:`parse_action` reads it back.
+:func:`parse_action` reads it back. Its dict form (``action.to_dict()``, read back by
+:func:`action_from_dict` or the class's ``from_dict``) is ready for JSON, and its ``repr`` is
+Python that evaluates back to it.
 
 >>> parse_action("play KH marriage")
 Play(card=Card.parse('KH'), marriage=True)
@@ -11,12 +13,14 @@ Play(card=Card.parse('KH'), marriage=True)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, Self, TypeAlias
 
 import attrs
 
 from .cards import PACK, Card, mask_of
+from .errors import ThousandError
 
 __all__ = [
     "Action",
@@ -32,6 +36,7 @@ __all__ = [
     "Play",
     "Redeal",
     "Unhide",
+    "action_from_dict",
     "parse_action",
 ]
 
@@ -55,8 +60,56 @@ def _seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise ValueError(f"{type(instance).__name__}.{attribute.name} must be a seat 0, 1 or 2")
 
 
+class _ActionValue:
+    """What every action shares: the dict form."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"type": ...}`` and the fields, cards as text.
+
+        >>> Play(Card.parse("KH"), marriage=True).to_dict()
+        {'type': 'play', 'card': 'KH', 'marriage': True}
+        """
+        out: dict[str, Any] = {"type": _TYPE_NAMES[type(self)]}
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
+            out[field.name] = _plain(getattr(self, field.name))
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """The action of :meth:`to_dict`'s dict; a dict of another type of action raises
+        :class:`~thousand.ThousandError` (a ``ValueError``), as any bad key or value does.
+
+        >>> Bid.from_dict({"type": "bid", "value": 105})
+        Bid(value=105)
+        """
+        action = action_from_dict(data)
+        if not isinstance(action, cls):
+            raise ThousandError(
+                f"not a {cls.__name__}: {_short(data)} is the dict of a {type(action).__name__}"
+            )
+        return action
+
+
+def _plain(value: object) -> object:
+    """A field's value in JSON terms: cards as text, card sets as sorted lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, frozenset):
+        return [str(c) for c in sorted(value)]
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 @attrs.frozen(repr=True)
-class DealCard:
+class DealCard(_ActionValue):
     """Chance: the next card of the deal goes to the next place in dealing order (R-DEAL-1)."""
 
     card: Card = attrs.field(converter=_to_card)
@@ -87,8 +140,8 @@ def _check_deal(instance: Deal, attribute: attrs.Attribute[Any], value: object) 
         raise ValueError("a deal must use each of the 24 cards exactly once (R-DEAL-1)")
 
 
-@attrs.frozen
-class Deal:
+@attrs.frozen(repr=False)
+class Deal(_ActionValue):
     """Chance: a whole deal at once, legal at the first chance node of a deal (R-DEAL-1).
 
     ``hands`` are the 7-card hands of seats 0, 1 and 2; ``talon`` the 3 cards left. Applying it is
@@ -109,21 +162,26 @@ class Deal:
     @classmethod
     def parse(cls, text: str) -> Deal:
         """Read ``"hand0 / hand1 / hand2 / talon"``, with or without a leading ``deal``."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a deal: {text!r} (expected text such as '9S JS ... / KH TH AH')")
         body = text.strip()
-        if body.startswith("deal"):
+        if body[:4].lower() == "deal" and body[4:5] in ("", " ", "\t"):
             body = body[4:]
         parts = [p.split() for p in body.split("/")]
         if len(parts) != 4:
-            raise ValueError(f"a deal is four groups of cards separated by '/', not {text!r}")
+            raise ValueError(f"not a deal: {_short(text)} (four groups of cards separated by '/')")
         return cls((parts[0], parts[1], parts[2]), parts[3])
 
     def __str__(self) -> str:
         groups = [*self.hands, self.talon]
         return "deal " + " / ".join(" ".join(str(c) for c in sorted(g)) for g in groups)
 
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)[5:]!r})"
+
 
 @attrs.frozen
-class Bid:
+class Bid(_ActionValue):
     """A bid in the auction (R-BID-2, R-BID-3)."""
 
     value: int = attrs.field(validator=_whole)
@@ -133,7 +191,7 @@ class Bid:
 
 
 @attrs.frozen
-class Pass:
+class Pass(_ActionValue):
     """A pass in the auction: the seat is out of it (R-BID-2)."""
 
     def __str__(self) -> str:
@@ -141,7 +199,7 @@ class Pass:
 
 
 @attrs.frozen
-class Give:
+class Give(_ActionValue):
     """The declarer gives ``card`` face down to the opponent ``to`` (R-TALON-2)."""
 
     card: Card = attrs.field(converter=_to_card)
@@ -152,7 +210,7 @@ class Give:
 
 
 @attrs.frozen
-class Contract:
+class Contract(_ActionValue):
     """The declarer fixes the contract, at least the winning bid (R-TALON-3)."""
 
     value: int = attrs.field(validator=_whole)
@@ -162,7 +220,7 @@ class Contract:
 
 
 @attrs.frozen
-class Play:
+class Play(_ActionValue):
     """Play a card; ``marriage=True`` declares the marriage of the K or Q led (R-MARRIAGE-1)."""
 
     card: Card = attrs.field(converter=_to_card)
@@ -173,7 +231,7 @@ class Play:
 
 
 @attrs.frozen
-class Redeal:
+class Redeal(_ActionValue):
     """Call a redeal, where an agreement allows it (A7): the same dealer deals again and nothing
     is scored (A9)."""
 
@@ -182,7 +240,7 @@ class Redeal:
 
 
 @attrs.frozen
-class Hidden:
+class Hidden(_ActionValue):
     """The opener declares a hidden game before looking at its cards (Hidden Round, A15)."""
 
     def __str__(self) -> str:
@@ -190,7 +248,7 @@ class Hidden:
 
 
 @attrs.frozen
-class Look:
+class Look(_ActionValue):
     """The opener looks at its cards instead of declaring a hidden game (Hidden Round)."""
 
     def __str__(self) -> str:
@@ -198,7 +256,7 @@ class Look:
 
 
 @attrs.frozen
-class Unhide:
+class Unhide(_ActionValue):
     """Overbid a hidden game with a bid above 120, holding a marriage (Allow Unhide, A15)."""
 
     value: int = attrs.field(validator=_whole)
@@ -208,7 +266,7 @@ class Unhide:
 
 
 @attrs.frozen
-class Distribute:
+class Distribute(_ActionValue):
     """The declarer gives the deal up after taking the talon (R-DIST-1)."""
 
     def __str__(self) -> str:
@@ -248,11 +306,60 @@ HIDDEN: Final = Hidden()
 LOOK: Final = Look()
 
 
-def _number(word: str, text: str) -> int:
+_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
+_TYPE_NAMES: Final[dict[type, str]] = {
+    DealCard: "deal_card",
+    Deal: "deal",
+    Bid: "bid",
+    Pass: "pass",
+    Give: "give",
+    Contract: "contract",
+    Play: "play",
+    Distribute: "distribute",
+    Redeal: "redeal",
+    Hidden: "hidden",
+    Look: "look",
+    Unhide: "unhide",
+}
+_BY_TYPE_NAME: Final[dict[str, type]] = {name: cls for cls, name in _TYPE_NAMES.items()}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """The action of a dict made by ``action.to_dict()``.
+
+    Raises :class:`~thousand.ThousandError` (a ``ValueError``) naming the bad key or value.
+
+    >>> action_from_dict({"type": "give", "card": "TH", "to": 1})
+    Give(card=Card.parse('TH'), to=1)
+    """
+    if not isinstance(data, dict):
+        raise ThousandError(f"an action's dict must be a dict, not {_short(data)}")
+    kind = data.get("type")
+    cls = _BY_TYPE_NAME.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(_BY_TYPE_NAME)
+        raise ThousandError(f"an action's 'type' must be one of {known}, not {_short(kind)}")
+    fields = attrs.fields_dict(cls)
+    for key in data:
+        if key != "type" and key not in fields:
+            raise ThousandError(f"a {kind!r} action has no key {_short(key)}")
+    values = {}
+    for name, field in fields.items():
+        if name in data:
+            values[name] = data[name]
+        elif field.default is attrs.NOTHING:
+            raise ThousandError(f"a {kind!r} action lacks the key {name!r}")
     try:
-        return int(word)
-    except ValueError:
-        raise ValueError(f"not an action: {text!r} ({word!r} is not a number)") from None
+        action: Action = cls(**values)
+    except (TypeError, ValueError) as exc:
+        raise ThousandError(f"bad {kind!r} action {_short(data)}: {exc}") from None
+    return action
+
+
+def _number(word: str, text: str) -> int:
+    if not _NUMBER.fullmatch(word):
+        raise ValueError(f"not an action: {text!r} ({word!r} is not a number)")
+    return int(word)
 
 
 def parse_action(text: str) -> Action:

@@ -33,10 +33,15 @@ from .state import State
 
 __all__ = [
     "BOTS",
+    "DEAL_HEADER",
     "HEADER",
+    "DealStanding",
+    "Difference",
+    "DuplicateMatch",
     "Standing",
     "deal_stream",
     "duplicate_deals",
+    "duplicate_match",
     "play_deal",
     "play_game",
     "tournament",
@@ -46,7 +51,8 @@ __all__ = [
 BOTS: dict[str, Callable[[int], Bot]] = {
     "heuristic": lambda seed: HeuristicBot(random.Random(seed)),
     "random": lambda seed: RandomBot(random.Random(seed)),
-    "solver": lambda seed: SolverBot(random.Random(seed), samples=6, time_budget=0.5),
+    # No time budget: the same seed gives the same game on any machine.
+    "solver": lambda seed: SolverBot(random.Random(seed), samples=6, time_budget=math.inf),
 }
 
 
@@ -66,16 +72,21 @@ def play_game(
     seed: int = 0,
     dealer: int = 0,
     scores: tuple[int, int, int] = (0, 0, 0),
+    on_deal: Callable[[DealRecord], None] | None = None,
 ) -> State:
     """A whole game: seat ``i`` is played by ``bots[i]``, the deals come from
-    :func:`deal_stream` of ``seed``. A bot that answers with an illegal action raises
+    :func:`deal_stream` of ``seed``; ``on_deal`` is called with each deal's score-sheet row as
+    it ends. A bot that answers with an illegal action raises
     :class:`~thousand.IllegalActionError`."""
     if len(bots) != 3:
         raise ValueError(f"a game needs three bots, not {len(bots)}")
     deals = deal_stream(seed)
     state = new_game(rules, dealer=dealer, scores=scores)
     while not state.is_terminal:
+        deals_done = len(state.sheet)
         state = apply(state, next(deals)) if state.is_chance else _act(bots, state)
+        if on_deal is not None and len(state.sheet) > deals_done:
+            on_deal(state.sheet[-1])
     return state
 
 
@@ -117,24 +128,133 @@ def duplicate_deals(
     """Each of ``deals`` deals played once in every seating of the named bots (duplicate
     format): for each bot, its mean score change per deal, deal by deal, so that the luck of
     the cards cancels out when two bots are compared deal by deal."""
-    seats = [names[i % len(names)] for i in range(3)]
-    seatings = sorted(set(itertools.permutations(seats)))
+    return duplicate_match(names, deals, seed=seed, rules=rules).changes
+
+
+@attrs.frozen
+class DealStanding:
+    """One bot's results over the deals of a duplicate match."""
+
+    name: str
+    deals: int
+    #: Mean score change per deal (over its seatings) and the half-width of its 95% interval.
+    mean_change: float
+    margin: float
+    made: int
+    failed: int
+
+    def row(self) -> str:
+        return f"{self.name:<10} {self.deals:6d} {_results(self)}"
+
+
+#: The header of :meth:`DealStanding.row`'s table.
+DEAL_HEADER = "bot         deals  change/deal (95%)    made  failed"
+
+
+@attrs.frozen
+class Difference:
+    """How much more one bot scored than another per deal, on the same cards, with the
+    half-width of the 95% confidence interval: ``first`` is ahead when ``mean - margin > 0``."""
+
+    first: str
+    second: str
+    mean: float
+    margin: float
+
+    def __str__(self) -> str:
+        return f"{self.first} − {self.second}: {self.mean:+.1f} ± {self.margin:.1f} per deal"
+
+
+@attrs.frozen
+class DuplicateMatch:
+    """The results of :func:`duplicate_match`."""
+
+    standings: tuple[DealStanding, ...]
+    #: Every pair of bots, in the order of their names.
+    differences: tuple[Difference, ...]
+    #: For each bot, its mean score change deal by deal (over the seatings it had).
+    changes: dict[str, list[float]]
+
+
+def _results(standing: DealStanding | Standing) -> str:
+    """The columns a table row ends with: change per deal and contracts."""
+    return (
+        f"{standing.mean_change:+9.1f} ± {standing.margin:5.1f} "
+        f"{standing.made:7d} {standing.failed:7d}"
+    )
+
+
+def _mean_margin(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    if not values:
+        return 0.0, 0.0
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return statistics.fmean(values), 1.96 * sd / math.sqrt(len(values))
+
+
+def _seatings(names: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct seating of the named bots (fewer than three names fill the seats in
+    turn)."""
+    return sorted(set(itertools.permutations([names[i % len(names)] for i in range(3)])))
+
+
+def _makers(
+    names: Sequence[str], makers: Mapping[str, Callable[[int], Bot]] | None
+) -> dict[str, Callable[[int], Bot]]:
+    known = {**BOTS, **(makers or {})}
+    for name in names:
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(known))})")
+    return known
+
+
+def duplicate_match(
+    names: Sequence[str],
+    deals: int,
+    *,
+    seed: int = 1,
+    rules: Rules | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    makers: Mapping[str, Callable[[int], Bot]] | None = None,
+) -> DuplicateMatch:
+    """Single deals between the named bots in the duplicate format: each of ``deals`` deals
+    from ``seed`` is played once in every seating, from scores of zero, so that every bot
+    holds every hand. Names are looked up in ``makers``, then in :data:`BOTS`."""
+    known = _makers(names, makers)
+    seatings = _seatings(names)
     unique = list(dict.fromkeys(names))
-    out: dict[str, list[float]] = {n: [] for n in unique}
+    changes: dict[str, list[float]] = {n: [] for n in unique}
+    made = dict.fromkeys(unique, 0)
+    failed = dict.fromkeys(unique, 0)
     stream = deal_stream(seed)
     for number in range(deals):
         deal = next(stream)
         totals = dict.fromkeys(unique, 0)
         counts = dict.fromkeys(unique, 0)
         for order in seatings:
-            bots = [BOTS[name](seed * 7919 + number * 3 + i) for i, name in enumerate(order)]
+            bots = [known[name](seed * 7919 + number * 3 + i) for i, name in enumerate(order)]
             record = play_deal(bots, deal, rules, dealer=number % 3)
             for seat, name in enumerate(order):
                 totals[name] += record.changes[seat]
                 counts[name] += 1
+                if record.declarer == seat and record.made is not None:
+                    made[name] += record.made
+                    failed[name] += not record.made
         for name in unique:
-            out[name].append(totals[name] / counts[name])
-    return out
+            changes[name].append(totals[name] / counts[name])
+        if progress is not None:
+            progress(number + 1, deals)
+    standings = tuple(
+        DealStanding(name, deals, *_mean_margin(changes[name]), made[name], failed[name])
+        for name in unique
+    )
+    differences = tuple(
+        Difference(
+            a, b, *_mean_margin([x - y for x, y in zip(changes[a], changes[b], strict=True)])
+        )
+        for a, b in itertools.combinations(unique, 2)
+    )
+    return DuplicateMatch(standings, differences, changes)
 
 
 @attrs.frozen
@@ -153,10 +273,7 @@ class Standing:
 
     def row(self) -> str:
         rate = self.wins / self.games if self.games else 0.0
-        return (
-            f"{self.name:<10} {self.games:6d} {self.wins:6d} {rate:7.1%} "
-            f"{self.mean_change:+9.1f} ± {self.margin:5.1f} {self.made:7d} {self.failed:7d}"
-        )
+        return f"{self.name:<10} {self.games:6d} {self.wins:6d} {rate:7.1%} {_results(self)}"
 
 
 #: The header of :meth:`Standing.row`'s table.
@@ -176,12 +293,8 @@ def tournament(
     seats in turn), each seed in every seating of the bots (duplicate format). Names are
     looked up in ``makers`` (your own bots: a name and a function from a seed to a bot), then
     in :data:`BOTS`."""
-    known = {**BOTS, **(makers or {})}
-    for name in names:
-        if name not in known:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(known))})")
-    seats = [names[i % len(names)] for i in range(3)]
-    seatings = sorted(set(itertools.permutations(seats)))
+    known = _makers(names, makers)
+    seatings = _seatings(names)
     names = list(dict.fromkeys(names))
     changes: dict[str, list[int]] = {n: [] for n in names}
     wins = dict.fromkeys(names, 0)
@@ -206,9 +319,7 @@ def tournament(
     out = []
     for name in names:
         values = changes[name]
-        mean = statistics.fmean(values) if values else 0.0
-        sd = statistics.stdev(values) if len(values) > 1 else 0.0
-        margin = 1.96 * sd / math.sqrt(len(values)) if values else 0.0
+        mean, margin = _mean_margin(values)
         out.append(
             Standing(
                 name, played[name], wins[name], len(values), mean, margin, made[name], failed[name]

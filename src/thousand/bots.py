@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 import attrs
@@ -37,9 +37,10 @@ from .actions import (
     Unhide,
 )
 from .cards import Card, Rank, Suit
+from .engine import apply, legal_actions
 from .observation import Observation
 from .play import trick_winner
-from .state import Phase
+from .state import Phase, State
 
 __all__ = [
     "Bot",
@@ -48,6 +49,7 @@ __all__ = [
     "SolverBot",
     "best_marriage_lead",
     "cheapest",
+    "cheapest_give",
     "hand_value",
 ]
 
@@ -134,9 +136,14 @@ class HeuristicBot:
         bid = observation.high_bid or 0
         if Distribute() in legal and hand_value(hand) + 20 < bid:
             return Distribute()
-        keep = {c for s in _marriages(hand) for c in hand if c.suit is s}
-        gives = [a for a in legal if isinstance(a, Give)]
-        return min(gives, key=lambda g: (g.card in keep, g.card.points, g.card.rank))
+        return cheapest_give(hand, legal)
+
+
+def cheapest_give(hand: frozenset[Card], legal: Sequence[Action]) -> Give:
+    """The legal give of the cheapest card outside the hand's marriages."""
+    keep = {c for s in _marriages(hand) for c in hand if c.suit is s}
+    gives = [a for a in legal if isinstance(a, Give)]
+    return min(gives, key=lambda g: (g.card in keep, g.card.points, g.card.rank))
 
 
 def _play(observation: Observation, plays: Sequence[Play]) -> Play:
@@ -179,15 +186,30 @@ def cheapest(plays: Sequence[Play]) -> Play:
 
 @attrs.define
 class SolverBot:
-    """Perfect-information Monte Carlo in the play: it draws states consistent with what its
-    seat knows (:func:`~thousand.sample_state`), solves each (:func:`~thousand.solve`) and plays
-    the action that is optimal in the most of them, with ``samples`` draws at most and no new
-    draw after ``time_budget`` seconds (at least one is always made). Before the play it
-    decides like a :class:`HeuristicBot`."""
+    """Perfect-information Monte Carlo: it draws states consistent with what its seat knows
+    (:func:`~thousand.sample_state`) and asks the solver about each, with ``samples`` draws
+    at most and no new draw after ``time_budget`` seconds (at least one is always made). A
+    finite budget makes its play depend on the machine's speed; with ``math.inf`` the bot is
+    reproducible from its ``rng`` (the tournament's ``"solver"`` bot has no budget).
+
+    - In the play it solves each draw (:func:`~thousand.solve`) and plays the action that is
+      optimal in the most of them.
+    - In the auction it raises to the lowest bid it may make when, in at least
+      ``confidence`` of the draws, it could make that bid as declarer (:func:`~thousand.can_make`
+      after taking the talon, giving its cheapest cards and leading); otherwise it passes.
+    - As declarer it fixes the contract that scores best on average over the draws.
+
+    Elsewhere (hidden games, redeals, the gives) it decides like a :class:`HeuristicBot`.
+    """
 
     rng: random.Random = attrs.field(factory=random.Random)
     samples: int = 8
     time_budget: float = 1.0
+    #: The share of draws in which a bid must be makeable before the bot makes it.
+    confidence: float = 0.6
+    #: Points a bid must be makeable by beyond its value in a draw: a draw shows the declarer
+    #: every card, so it promises more than play without seeing them makes.
+    caution: int = 20
     heuristic: HeuristicBot = attrs.field()
 
     @heuristic.default
@@ -196,17 +218,103 @@ class SolverBot:
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal_actions
-        if observation.phase is not Phase.PLAYING or len(legal) == 1:
-            return self.heuristic.act(observation)
-        from .determinize import sample_state
-        from .solver import solve
+        if len(legal) == 1:
+            return legal[0]
+        if observation.phase is Phase.PLAYING:
+            return self._play(observation)
+        if observation.phase is Phase.BIDDING and Pass() in legal:
+            return self._bid(observation)
+        if observation.phase is Phase.CONTRACT:
+            return self._contract(observation)
+        return self.heuristic.act(observation)
 
-        votes = dict.fromkeys(legal, 0.0)
+    def _draws(self, observation: Observation) -> Iterator[State]:
+        from .determinize import sample_state
+
         start = time.perf_counter()
         for _ in range(max(1, self.samples)):
-            best = solve(sample_state(observation, self.rng)).best
+            yield sample_state(observation, self.rng)
+            if time.perf_counter() - start > self.time_budget:
+                return
+
+    def _play(self, observation: Observation) -> Action:
+        from .solver import solve
+
+        legal = observation.legal_actions
+        votes = dict.fromkeys(legal, 0.0)
+        for draw in self._draws(observation):
+            best = solve(draw).best
             for action in best:
                 votes[action] += 1 / len(best)
-            if time.perf_counter() - start > self.time_budget:
-                break
         return max(legal, key=lambda a: votes[a])
+
+    def _bid(self, observation: Observation) -> Action:
+        from .solver import can_make
+
+        bids = [a for a in observation.legal_actions if isinstance(a, Bid)]
+        if not bids:
+            return Pass()
+        bid = min(bids, key=lambda a: a.value)
+        made = tried = 0
+        for draw in self._draws(observation):
+            lead = _lead_as_declarer(draw, observation.seat, bid)
+            if lead is not None:
+                tried += 1
+                made += can_make(lead, bid.value + self.caution)
+        return bid if tried and made >= self.confidence * tried else Pass()
+
+    def _contract(self, observation: Observation) -> Action:
+        contracts = sorted(
+            (a for a in observation.legal_actions if isinstance(a, Contract)),
+            key=lambda a: a.value,
+        )
+        # The score each contract would bring, summed over the draws.
+        totals = [0] * len(contracts)
+        for draw in self._draws(observation):
+            lead = apply(draw, contracts[0])
+            if lead.phase is not Phase.PLAYING:
+                continue
+            made = _highest_made(lead, [c.value + self.caution for c in contracts])
+            for i, contract in enumerate(contracts):
+                totals[i] += contract.value if i <= made else -contract.value
+        best = max(range(len(contracts)), key=lambda i: (totals[i], -i))
+        return contracts[best]
+
+
+def _highest_made(state: State, values: Sequence[int]) -> int:
+    """The index of the highest of the increasing ``values`` the declarer can make from
+    ``state`` (a binary search with :func:`~thousand.can_make`), or -1 for none."""
+    from .solver import can_make
+
+    low, high = -1, len(values) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if can_make(state, values[middle]):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _lead_as_declarer(state: State, seat: int, bid: Bid) -> State | None:
+    """``state`` after ``seat`` makes ``bid``, the others pass, and ``seat`` takes the talon,
+    gives its cheapest cards and fixes the bid as contract: the first lead of the play. None
+    when the deal would go otherwise."""
+    state = apply(state, bid)
+    while state.phase is not Phase.PLAYING:
+        mover = state.to_move
+        if mover is None:  # the deal ended or is dealt again
+            return None
+        legal = legal_actions(state)
+        if mover != seat:
+            if Pass() not in legal:
+                return None
+            action: Action = Pass()
+        elif state.phase is Phase.GIVING:
+            action = cheapest_give(state.hands[seat], legal)
+        elif state.phase is Phase.CONTRACT:
+            action = min((a for a in legal if isinstance(a, Contract)), key=lambda a: a.value)
+        else:
+            return None
+        state = apply(state, action)
+    return state if state.declarer == seat else None

@@ -61,7 +61,7 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from ``S C D H`` (any case) or ``♠ ♣ ♦ ♥``."""
-        found = _SUIT_BY_TEXT.get(text.strip().upper())
+        found = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if found is None:
             raise ValueError(f"not a suit: {text!r} (expected one of S C D H or ♠ ♣ ♦ ♥)")
         return found
@@ -96,7 +96,7 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank from ``9 J Q K T A`` (``10`` for the ten; any case)."""
-        found = _RANK_BY_TEXT.get(text.strip().upper())
+        found = _RANK_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if found is None:
             raise ValueError(f"not a rank: {text!r} (expected one of 9 J Q K T A, or 10)")
         return found
@@ -232,6 +232,8 @@ def cards(text: str) -> tuple[Card, ...]:
     >>> cards("KH QH 9S")
     (Card.parse('KH'), Card.parse('QH'), Card.parse('9S'))
     """
+    if not isinstance(text, str):
+        raise ValueError(f"not a card text: {text!r} (expected text such as 'KH QH 9S')")
     return tuple(Card.parse(t) for t in text.replace(",", " ").split())
 
 

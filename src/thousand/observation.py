@@ -240,23 +240,27 @@ def _hand_sizes(state: State, seat: int) -> tuple[int | None, int | None, int | 
     return sizes
 
 
-def _deal_actions(state: State) -> tuple[Action, ...]:
-    """The actions of the current deal since its first card (after any redeal)."""
-    history = state.history
-    end = len(history)
-    if state._phase is Phase.DEALING:
-        start = end
-        while start and isinstance(history[start - 1], DealCard):
-            start -= 1
-        return history[start:]
-    start = end
-    while start and not isinstance(history[start - 1], DealCard | Deal):
-        start -= 1
-    while start and isinstance(history[start - 1], DealCard):
-        start -= 1
-    if start and isinstance(history[start - 1], Deal):
-        start -= 1
-    return history[start:]
+def _deal_actions(state: State) -> list[Action]:
+    """The actions of the current deal since its first card (after any redeal), read back
+    along the history chain only as far as the deal's start, so that a long game costs no
+    more than a short one."""
+    out: list[Action] = []
+    # Outside the dealing, the deal's own decisions come after its cards.
+    decisions = state._phase is not Phase.DEALING
+    node = state._history
+    while node.__class__ is tuple:
+        node, action = node
+        if isinstance(action, DealCard):
+            decisions = False
+        elif isinstance(action, Deal):
+            if state._phase is not Phase.DEALING:
+                out.append(action)
+            break
+        elif not decisions:
+            break
+        out.append(action)
+    out.reverse()
+    return out
 
 
 def _steps(state: State) -> Iterator[tuple[State, Action, State]]:

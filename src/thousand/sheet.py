@@ -47,6 +47,9 @@ class EventKind(enum.Enum):
     #: Nobody made a golden deal: scores, bolts and the barrel are reset (A11).
     GOLDEN_RESET = "golden round reset"
 
+    def __repr__(self) -> str:
+        return f"EventKind.{self.name}"
+
 
 @attrs.frozen
 class Event:

@@ -5,7 +5,10 @@ marriages) as it can, and the two opponents play together to leave it as few as 
 :func:`solve` finds that value and every optimal action; :func:`can_make` answers the question
 bots ask most, whether the declarer can reach a number of points against best defence, with a
 null-window search. Both use alpha-beta over the cards with a transposition table at the
-start of each trick, searching the highest cards first.
+start of each trick, searching the highest cards first, and cut a line short as soon as the
+declarer's target is reached or the card points and marriages left could no longer reach it.
+The last seat of a trick tries one card of each run of equivalent cards, the one that is
+provably best (no two ranks score alike, so earlier seats cannot prune this way exactly).
 
 The search keeps its own bitmask copy of the position, with the rules of R-PLAY-*,
 R-MARRIAGE-*, A21 and A23, and never builds states.
@@ -55,7 +58,9 @@ class _Search:
         self.first_move = rules.trumps_in_first_move
         self.ace_marriage = rules.ace_marriage
         self.opponent_trumps = rules.opponent_trumps
-        self.declarer = state._declarer
+        declarer = state._declarer
+        assert declarer is not None  # the play always has a declarer
+        self.declarer = declarer
         self.hands = list(state._hands)
         self.trick = [(seat, card.index) for seat, card in state._trick]
         self.trump = -1 if state._trump is None else int(state._trump)
@@ -68,8 +73,10 @@ class _Search:
         # At the start of a trick: (lower bound, upper bound, best move) of the points to come.
         self.table: dict[tuple[int, ...], tuple[int, int, tuple[int, bool] | None]] = {}
 
-    def moves(self, seat: int) -> list[tuple[int, bool]]:
-        """The legal plays of ``seat`` as (card index, declares), highest cards first."""
+    def moves(self, seat: int, prune: bool = True) -> list[tuple[int, bool]]:
+        """The legal plays of ``seat`` as (card index, declares), highest cards first; with
+        ``prune``, the last card of a trick leaves out equivalent cards that cannot do better
+        (:meth:`_equivalents`)."""
         hand = self.hands[seat]
         if self.trick:
             lead = self.trick[0][1] // 6
@@ -83,6 +90,8 @@ class _Search:
                             allowed = hand ^ trumps
                     elif trumps and self.must_trump:
                         allowed = trumps
+            if prune and len(self.trick) == 2 and allowed & (allowed - 1):
+                allowed = self._equivalents(seat, allowed)
             return [(i, False) for i in _indices(allowed)]
         out: list[tuple[int, bool]] = []
         may_declare = self.done > 0 or self.first_move
@@ -102,15 +111,68 @@ class _Search:
                 out.append((i, False))
         return out
 
+    def _equivalents(self, seat: int, allowed: int) -> int:
+        """``allowed`` less the cards the last seat of a trick need not try.
+
+        Cards of one suit in one hand are equivalent when no card still to be played by
+        another seat, and none on the table, ranks between them: they win or lose the same
+        tricks now and later. Swapping two of them only moves the difference of their points
+        between this trick and a later one, so the side that takes this trick does best to put
+        the higher card on it, the other side the lower (a marriage held, or the four aces
+        under Ace Marriage, are kept out: playing either card gives up the declaration).
+        """
+        (s0, c0), (s1, c1) = self.trick
+        hand = self.hands[seat]
+        others = ((self.hands[0] | self.hands[1] | self.hands[2]) ^ hand) | (1 << c0) | (1 << c1)
+        all_aces = self.ace_marriage and hand & _ACES == _ACES
+        side = seat == self.declarer
+        keep = 0
+        for suit in range(4):
+            base = 6 * suit
+            cards = allowed >> base & 63
+            if not cards:
+                continue
+            held = _QK if hand >> base & _QK == _QK else 0
+            if all_aces:
+                held |= 1 << Rank.ACE
+            for high, low in _groups(cards, others >> base & 63, held):
+                if high != low:
+                    wins = _winner3(s0, c0, s1, c1, seat, base + high, self.trump) == self.declarer
+                    if wins != side:
+                        high = low
+                keep |= 1 << (base + high)
+        return keep
+
     def search(self, seat: int, alpha: int, beta: int) -> int:
         """The declarer's points still to come, with ``seat`` to move and best play, within
         (alpha, beta)."""
+        if beta <= 0:  # no points can be taken away: the declarer has its target already
+            return 0
         key: tuple[int, ...] | None = None
         first: tuple[int, bool] | None = None
         if not self.trick:
             if self.done == 8:
                 return 0
-            key = (*self.hands, seat, self.trump, self.owner, self.done > 0)
+            h0, h1, h2 = self.hands
+            # Fail low at once when even every card left and every marriage the declarer
+            # holds cannot lift it above alpha.
+            left = h0 | h1 | h2
+            d = self.hands[self.declarer]
+            most = (
+                _POINTS6[left & 63]
+                + _POINTS6[left >> 6 & 63]
+                + _POINTS6[left >> 12 & 63]
+                + _POINTS6[left >> 18]
+                + _MARRIAGE6[0][d & 63]
+                + _MARRIAGE6[1][d >> 6 & 63]
+                + _MARRIAGE6[2][d >> 12 & 63]
+                + _MARRIAGE6[3][d >> 18]
+            )
+            if self.ace_marriage and d & _ACES == _ACES:
+                most += _ACE_MARRIAGE
+            if most <= alpha:
+                return most
+            key = (h0, h1, h2, seat, self.trump, self.owner, self.done > 0)
             entry = self.table.get(key)
             if entry is not None:
                 low, high, first = entry
@@ -200,6 +262,40 @@ def _winner3(s0: int, c0: int, s1: int, c1: int, s2: int, c2: int, trump: int) -
     return best_seat
 
 
+# The equivalent groups of a hand's suit, by (its ranks, the ranks others still hold or have
+# on the table, the ranks it must keep apart), as (highest, lowest) rank pairs.
+_GROUPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _groups(cards: int, between: int, apart: int) -> tuple[tuple[int, int], ...]:
+    """The groups of equivalent ranks among the 6-bit pattern ``cards``: runs not split by a
+    rank of ``between``; a rank of ``apart`` stands alone."""
+    key = cards | between << 6 | apart << 12
+    found = _GROUPS.get(key)
+    if found is None:
+        out: list[tuple[int, int]] = []
+        run: list[int] = []
+        for rank in range(6):
+            if cards >> rank & 1:
+                if apart >> rank & 1:
+                    out.append((rank, rank))
+                else:
+                    run.append(rank)
+            elif between >> rank & 1 and run:
+                out.append((run[-1], run[0]))
+                run = []
+        if run:
+            out.append((run[-1], run[0]))
+        found = _GROUPS[key] = tuple(out)
+    return found
+
+
+# The card points of each 6-bit suit pattern, and the marriage each pattern holds in each suit.
+_POINTS6: Final = tuple(sum(_POINTS_BY_INDEX[r] for r in range(6) if p >> r & 1) for p in range(64))
+_MARRIAGE6: Final = tuple(
+    tuple(_MARRIAGE[s] if p & _QK == _QK else 0 for p in range(64)) for s in range(4)
+)
+
 # The card indices of each 6-bit suit pattern of each suit, highest first.
 _HIGH_FIRST: Final = tuple(
     tuple(tuple(6 * s + r for r in range(5, -1, -1) if p >> r & 1) for p in range(64))
@@ -233,7 +329,7 @@ def solve(state: State) -> Solution:
     assert seat is not None
     value = search.search(seat, -_INF, _INF)
     best = []
-    for card, declares in search.moves(seat):
+    for card, declares in search.moves(seat, prune=False):
         # A move is optimal when its value reaches the best one: a null-window test.
         if seat == declarer:
             optimal = search.play(seat, card, declares, value - 1, value) >= value

@@ -2,7 +2,9 @@
 
 Inside, card sets are int bitmasks and game-level facts that change only between deals sit in
 one shared :class:`Match` value, so that a move builds one small object and copies nothing
-else. ``history`` is kept as a chain of ``(previous, action)`` pairs and unrolled on demand.
+else. ``history`` is kept as a chain of ``(previous, action)`` pairs and unrolled on demand; the
+chain's root is the :class:`Match` the history starts from (the start of a game, or of a deal for
+a state made by :func:`~thousand.sample_state`), so that :meth:`State.to_dict` can write it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from .cards import Card, Suit, card_points, cards_of
+from .errors import RulesError, ThousandError
 from .rules import Rules
 from .sheet import DealRecord
 
@@ -32,7 +35,9 @@ __all__ = [
 ]
 
 Triple = tuple[int, int, int]
-History = tuple[Any, "Action"] | None
+#: The history chain: ``(previous, action)`` pairs down to the root, the :class:`Match` the
+#: history starts from (None only for a state built by hand).
+History = tuple[Any, "Action"] | Any | None
 #: The auction: (high bid, high bidder, seats that passed, seats that made a call, hidden game,
 #: the calls so far as (seat, action)), the seat sets as bit masks; hidden is 1 while a hidden
 #: game is declared (A15).
@@ -223,11 +228,18 @@ class State:
         """Every action applied since :func:`~thousand.new_game`, chance included."""
         out: list[Action] = []
         node = self._history
-        while node is not None:
+        while node.__class__ is tuple:
             node, action = node
             out.append(action)
         out.reverse()
         return tuple(out)
+
+    def _start(self) -> Match | None:
+        """The match the history starts from: the root of the history chain."""
+        node = self._history
+        while node.__class__ is tuple:
+            node = node[0]
+        return node if isinstance(node, Match) else None
 
     # -- the deal -------------------------------------------------------------------------
 
@@ -393,7 +405,69 @@ class State:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Flatten the history chain: pickling a long chain of nested pairs would recurse deeply.
-        return (_rebuild, (self._key(), self.history))
+        return (_rebuild, (self._key(), self.history, self._start()))
+
+    # -- dicts ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the rules, the start the history begins from (``new_game``'s, or
+        the start of a deal for a state of :func:`~thousand.sample_state`, with the earlier
+        deals' score sheet) and every action of the history, each as
+        :meth:`Bid.to_dict() <thousand.Bid.to_dict>` writes it.
+
+        :meth:`from_dict` replays it to an equal state.
+
+        >>> import thousand as th
+        >>> state = th.apply(th.new_game(), th.Deal.parse(
+        ...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"))
+        >>> data = state.to_dict()
+        >>> sorted(data), data["start"]["scores"], data["history"][0]["type"]
+        (['history', 'rules', 'start'], [0, 0, 0], 'deal')
+        >>> th.State.from_dict(data) == state
+        True
+        """
+        from .dicts import match_to_dict
+
+        start = self._start()
+        if start is None:
+            raise ThousandError("this state was built by hand: it has no recorded start")
+        return {
+            "rules": start.rules.to_dict(),
+            "start": match_to_dict(start),
+            "history": [action.to_dict() for action in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`to_dict`: the start is checked and the history replayed.
+
+        Raises :class:`~thousand.ThousandError` (a ``ValueError``) naming the bad key or value,
+        or the first action of the history that is not legal.
+        """
+        from .actions import action_from_dict
+        from .dicts import _keys, _show, match_from_dict
+        from .engine import apply
+
+        _keys(data, "state", ("rules", "start", "history"), ())
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except RulesError as exc:
+            raise ThousandError(f"state 'rules': {exc}") from None
+        match = match_from_dict(rules, data["start"])
+        state = start_of_deal(match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+        history = data["history"]
+        if not isinstance(history, list | tuple):
+            raise ThousandError(f"state 'history' must be a list of actions, not {_show(history)}")
+        for i, item in enumerate(history):
+            try:
+                action = action_from_dict(item)
+            except ValueError as exc:
+                raise ThousandError(f"state 'history'[{i}]: {exc}") from None
+            try:
+                state = apply(state, action)
+            except ValueError as exc:
+                raise ThousandError(f"state 'history'[{i}]: {exc}") from None
+        return state
 
     def __repr__(self) -> str:
         where = f"deal {self.deal_number}, {self._phase.value}"
@@ -433,7 +507,10 @@ def start_of_deal(
     auction: Auction,
     history: History,
 ) -> State:
-    """A state before the talon is taken: no declarer, nothing given or played yet."""
+    """A state before the talon is taken: no declarer, nothing given or played yet. Without a
+    history (``None``) the state is a start: ``match`` becomes the root of its history."""
+    if history is None:
+        history = match
     return State(
         match,
         phase,
@@ -463,8 +540,17 @@ def with_seat(values: Triple, seat: int, value: int) -> Triple:
     return (values[0], values[1], value)
 
 
-def _rebuild(key: tuple[Any, ...], history: tuple[Action, ...]) -> State:
-    chain: History = None
+def _rebuild(
+    key: tuple[Any, ...], history: tuple[Action, ...], start: Match | None = None
+) -> State:
+    chain: History = start
     for action in history:
         chain = (chain, action)
     return State(*key, chain)  # type: ignore[call-arg]
+
+
+# -- dicts ------------------------------------------------------------------------------------
+#
+# The dict forms of the start of a history (a Match without its rules) and of the score sheet's
+# records. Reading checks every key and value and raises ThousandError naming the bad one, so
+# that a replay from a checked start can only fail with an illegal action.

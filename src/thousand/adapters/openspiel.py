@@ -1,0 +1,341 @@
+"""OpenSpiel: Thousand as the Python game ``python_thousand``, registered on import.
+
+>>> import pyspiel
+>>> import thousand.adapters.openspiel
+>>> game = pyspiel.load_game("python_thousand(rules=standard,single_deal=true)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 411, 24)
+
+Parameters: ``rules`` (``"classic"`` or ``"standard"``), ``agreements`` (keys of
+:mod:`thousand.variants` separated by ``,``, ``+`` or ``;``, a value after ``=`` or ``:``; in a
+game string, where ``,`` and ``=`` are taken, write ``agreements=no_jumping+penalty_amount:150``),
+``single_deal`` (the game ends when the first deal is scored), ``dealer`` (the first dealer),
+``max_deals`` (0: the rules' own cap of R-END-2; otherwise the game ends after that many deals,
+as R-END-2 says for 200) and ``max_redeals`` (the redeals allowed in one deal; after that
+:class:`~thousand.Redeal` is not offered, so that the game has a length bound).
+
+Actions are the ids of :mod:`thousand.encoding`; chance outcomes are the cards dealt one at a
+time (R-DEAL-1), ``card.index``. Returns are the deal's score changes (``single_deal``) or the
+final scores (a whole game starts at 0). Needs ``pip install 'thousand[openspiel]'``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+from .. import encoding, tensors
+from ..actions import TOP_BID, Action, Redeal
+from ..determinize import sample_state
+from ..engine import apply, chance_outcomes, legal_actions, new_game
+from ..observation import InfoState, information_state, observe
+from ..rules import Rules
+from ..state import State
+from ..variants import Agreement, by_key
+
+__all__ = [
+    "GAME_TYPE",
+    "MAX_ACTIONS_PER_DEAL",
+    "ThousandGame",
+    "ThousandObserver",
+    "ThousandState",
+    "game_info",
+    "parse_agreements",
+    "rules_of",
+]
+
+#: The parameters and their defaults.
+PARAMETERS: Final[dict[str, Any]] = {
+    "rules": "classic",
+    "agreements": "",
+    "single_deal": False,
+    "dealer": 0,
+    "max_deals": 0,
+    "max_redeals": 5,
+}
+
+#: Actions in one dealing of the cards, redeal included: 24 cards, at most 101 bids (they rise),
+#: 3 passes, the hidden-game choice and a redeal, 2 gives, the contract or a distribution, 24
+#: plays and a redeal in play.
+MAX_ACTIONS_PER_DEAL: Final = 24 + 101 + 3 + 1 + 1 + 2 + 1 + 24 + 1
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_thousand",
+    long_name="Python Thousand (Тысяча)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=3,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
+
+def parse_agreements(text: str) -> tuple[Agreement, ...]:
+    """``"no_jumping,penalty_amount=150"``: agreements of :mod:`thousand.variants` by key,
+    separated by ``,``, ``+`` or ``;``, a value after ``=`` or ``:``."""
+    out = []
+    for word in text.replace("+", ",").replace(";", ",").split(","):
+        key, _, value = word.strip().replace(":", "=").partition("=")
+        if not key:
+            continue
+        try:
+            number = int(value) if value else None
+        except ValueError:
+            raise ValueError(f"agreement {word.strip()!r}: {value!r} is not a number") from None
+        out.append(by_key(key.strip().replace("-", "_"), number))
+    return tuple(out)
+
+
+def rules_of(params: dict[str, Any]) -> Rules:
+    """The rules of the game parameters ``rules``, ``agreements`` and ``max_deals``."""
+    preset = params.get("rules", "classic")
+    if preset not in ("classic", "standard"):
+        raise ValueError(f"rules must be 'classic' or 'standard', not {preset!r}")
+    base = Rules.standard() if preset == "standard" else Rules.classic()
+    rules = base.with_agreements(*parse_agreements(str(params.get("agreements", ""))))
+    max_deals = int(params.get("max_deals", 0))
+    if max_deals < 0:
+        raise ValueError(f"max_deals must be 0 (the rules' own) or more, not {max_deals}")
+    if max_deals:
+        rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=max_deals))
+    return rules
+
+
+def _deal_bounds(rules: Rules) -> tuple[int, int]:
+    """The most a seat's score can rise and fall in one deal: a doubled top contract or doubled
+    points (A12), the 4 Nines Bonus, a doubled distribution amount; four penalties (bolts,
+    barrel, Throw off, Several Players), a reset to 0 from the target."""
+    per_opponent = rules.distribution.per_opponent or 0
+    gain = 2 * TOP_BID + 120 + 2 * per_opponent
+    loss = 2 * TOP_BID + 4 * rules.scoring.penalty + rules.scoring.target
+    return gain, loss
+
+
+def game_info(params: dict[str, Any]) -> Any:
+    """The ``pyspiel.GameInfo`` of the parameters: utility bounds from the rules (single deal:
+    one deal's change; whole game: a final score) and a length bound."""
+    rules = rules_of(params)
+    gain, loss = _deal_bounds(rules)
+    attempts = int(params.get("max_redeals", 5)) + 1
+    if params.get("single_deal", False):
+        low, high, deals = -loss, gain, 1
+    else:
+        deals = rules.scoring.max_deals
+        low, high = -loss * deals, rules.scoring.target + gain
+    return pyspiel.GameInfo(
+        num_distinct_actions=encoding.NUM_DISTINCT_ACTIONS,
+        max_chance_outcomes=encoding.NUM_CHANCE_OUTCOMES,
+        num_players=3,
+        min_utility=float(low),
+        max_utility=float(high),
+        utility_sum=None,
+        max_game_length=deals * attempts * MAX_ACTIONS_PER_DEAL,
+    )
+
+
+class ThousandGame(pyspiel.Game):  # type: ignore[misc]
+    """The game ``python_thousand``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        if "agreements" in given:  # in the form a game string can carry back
+            given["agreements"] = "+".join(
+                a.key if a.value is None else f"{a.key}:{a.value}"
+                for a in parse_agreements(str(given["agreements"]))
+            )
+        full = {**PARAMETERS, **given}
+        super().__init__(GAME_TYPE, game_info(full), given)
+        self.rules: Rules = rules_of(full)
+        self.single_deal: bool = bool(full["single_deal"])
+        self.dealer: int = int(full["dealer"])
+        self.max_redeals: int = int(full["max_redeals"])
+        if self.dealer not in (0, 1, 2):
+            raise ValueError(f"dealer must be a seat 0, 1 or 2, not {self.dealer}")
+        if self.max_redeals < 0:
+            raise ValueError(f"max_redeals must be at least 0, not {self.max_redeals}")
+
+    def new_initial_state(self) -> ThousandState:
+        """The first chance node: the first card of the first deal."""
+        return ThousandState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ThousandObserver:
+        """The observer: the information state when ``perfect_recall``, else the observation."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return ThousandObserver(iig_obs_type, params)
+
+
+class _Shared:
+    """An immutable value that OpenSpiel's clone (a deep copy) shares instead of copying."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: State) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class ThousandState(pyspiel.State):  # type: ignore[misc]
+    """A state of ``python_thousand``: a :class:`thousand.State` (``.state``) and the count of
+    redeals in the current deal."""
+
+    def __init__(self, game: ThousandGame) -> None:
+        super().__init__(game)
+        # OpenSpiel copies a state's attributes when it clones it, not the game's: keep what
+        # the state needs here.
+        self._single_deal: bool = game.single_deal
+        self._max_redeals: int = game.max_redeals
+        self._box = _Shared(new_game(game.rules, dealer=game.dealer))
+        self._redeals = 0
+        #: The position in the history where the current dealing of the cards began.
+        self._deal_start = 0
+        self._length = 0
+
+    @property
+    def state(self) -> State:
+        """The :class:`thousand.State` this state wraps."""
+        return self._box.value
+
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self.state.to_move
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        actions = legal_actions(self.state)
+        if self._redeals >= self._max_redeals:
+            actions = tuple(a for a in actions if not isinstance(a, Redeal))
+        return sorted(encoding.action_id(a) for a in actions)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not dealt yet, all equally likely (R-DEAL-1)."""
+        return sorted((encoding.chance_id(a), float(p)) for a, p in chance_outcomes(self.state))
+
+    def _apply_action(self, action: int) -> None:
+        move: Action
+        if self.state.is_chance:
+            move = encoding.chance_from_id(action)
+        else:
+            move = encoding.action_from_id(action)
+            if isinstance(move, Redeal):
+                if self._redeals >= self._max_redeals:
+                    raise ValueError(f"no more than {self._max_redeals} redeals in a deal")
+                self._redeals += 1
+        before = self.state.deal_number
+        self._box = _Shared(apply(self.state, move))
+        self._length += 1
+        if self.state.deal_number != before:
+            self._redeals = 0
+        if self.state.is_chance and not any(self.state._hands):
+            self._deal_start = self._length
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(encoding.chance_from_id(action))
+        return str(encoding.action_from_id(action))
+
+    def is_terminal(self) -> bool:
+        """The game is over, or in a single deal the deal is scored."""
+        return self.state.is_terminal or (self._single_deal and bool(self.state.sheet))
+
+    def returns(self) -> list[float]:
+        """Single deal: the deal's score changes; whole game: the final scores (from 0)."""
+        if not self.is_terminal():
+            return [0.0, 0.0, 0.0]
+        if self._single_deal:
+            return [float(c) for c in self.state.sheet[0].changes]
+        return [float(s) for s in self.state.scores]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ThousandState:
+        """A state with the same information state for ``player_id``: the earlier deals as they
+        were, the current one drawn by :func:`thousand.sample_state` with a seed from the
+        sampler."""
+        seed = int(float(probability_sampler()) * 2**53)
+        sampled = sample_state(information_state(self.state, player_id), random.Random(seed))
+        out: ThousandState = self.get_game().new_initial_state()
+        for action in self.history()[: self._deal_start]:
+            out.apply_action(action)
+        for move in sampled.history:
+            out.apply_action(
+                encoding.chance_id(move) if out.is_chance_node() else encoding.action_id(move)
+            )
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join([repr(self.state), *(str(observe(self.state, seat)) for seat in range(3))])
+
+
+def _info_string(info: InfoState) -> str:
+    head = (
+        f"seat {info.seat}, deal {info.deal_number} (dealer {info.dealer}), scores {info.scores}, "
+        f"barrel {info.barrel}, bolts {info.bolts}, distributions {info.distributions}, "
+        f"falls {info.falls}, golden {info.golden}"
+    )
+    return "\n".join([head, *(f"  {sight}" for sight in info.sights)])
+
+
+class ThousandObserver:
+    """OpenSpiel's Python observer: the information-state tensor and string with perfect recall,
+    else the observation tensor and string (:mod:`thousand.tensors`)."""
+
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
+            iig_obs_type.public_info
+        ):
+            raise ValueError("only a seat's own observation or information state is supported")
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        if self.perfect_recall:
+            layout, shape = tensors.INFORMATION_STATE_LAYOUT, tensors.INFORMATION_STATE_SHAPE
+            self._fill: Callable[[State, int], npt.NDArray[np.float32]] = _info_tensor
+        else:
+            layout, shape = tensors.OBSERVATION_LAYOUT, tensors.OBSERVATION_SHAPE
+            self._fill = _observation_tensor
+        self.tensor: npt.NDArray[np.float32] = np.zeros(shape, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {
+            name: self.tensor[start:stop] for name, start, stop, _ in layout
+        }
+
+    def set_from(self, state: ThousandState, player: int) -> None:
+        """Fill ``tensor`` (and its views in ``dict``) for ``player``."""
+        self.tensor[:] = self._fill(state.state, player)
+
+    def string_from(self, state: ThousandState, player: int) -> str:
+        """The information state or the observation of ``player`` as text."""
+        if self.perfect_recall:
+            return _info_string(information_state(state.state, player))
+        return str(observe(state.state, player))
+
+
+def _info_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
+    return tensors.information_state_tensor(information_state(state, seat))
+
+
+def _observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
+    return tensors.observation_tensor(observe(state, seat))
+
+
+pyspiel.register_game(GAME_TYPE, ThousandGame)

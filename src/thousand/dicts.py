@@ -1,0 +1,284 @@
+"""The dict forms of a game's start (:class:`~thousand.state.Match`) and of score-sheet rows,
+for :meth:`State.to_dict <thousand.State.to_dict>` and :mod:`thousand.records`: plain JSON
+values out, every key and value checked on the way back in, each error naming its place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from .cards import Card, Suit
+from .errors import ThousandError
+from .rules import Rules
+from .sheet import DealRecord, Event, EventKind
+from .state import Match, TrickCards, Triple
+
+__all__ = ["match_from_dict", "match_to_dict", "record_from_dict", "record_to_dict"]
+
+
+def _show(value: object) -> str:
+    """A short repr of a bad value for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _keys(data: object, where: str, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
+    """``data`` is a dict with every required key, and no key outside required and optional."""
+    if not isinstance(data, dict):
+        raise ThousandError(f"{where} must be a dict, not {_show(data)}")
+    for key in data:
+        if key not in required and key not in optional:
+            raise ThousandError(f"{where} has an unknown key {_show(key)}")
+    for key in required:
+        if key not in data:
+            raise ThousandError(f"{where} lacks the key {key!r}")
+
+
+def _int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ThousandError(f"{where} must be a whole number, not {_show(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low}" if high is None else f"from {low} to {high}"
+        raise ThousandError(f"{where} must be a whole number {span}, not {value!r}")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ThousandError(f"{where} must be true or false, not {_show(value)}")
+    return value
+
+
+def _list(value: object, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise ThousandError(f"{where} must be a list, not {_show(value)}")
+    if length is not None and len(value) != length:
+        raise ThousandError(f"{where} must have {length} entries, not {len(value)}")
+    return list(value)
+
+
+def _triple(value: object, where: str, low: int | None = None, high: int | None = None) -> Triple:
+    items = _list(value, where, 3)
+    a, b, c = (_int(x, f"{where}[{i}]", low, high) for i, x in enumerate(items))
+    return (a, b, c)
+
+
+def _barrel(value: object, where: str) -> tuple[int | None, int | None, int | None]:
+    items = _list(value, where, 3)
+    a, b, c = (None if x is None else _int(x, f"{where}[{i}]", 0) for i, x in enumerate(items))
+    return (a, b, c)
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise ThousandError(f"{where} must be a card such as 'TH', not {_show(value)}")
+    try:
+        return Card.parse(value)
+    except ValueError as exc:
+        raise ThousandError(f"{where}: {exc}") from None
+
+
+def _suit(value: object, where: str) -> Suit | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 1 or value.upper() not in "SCDH":
+        raise ThousandError(f"{where} must be a suit letter S, C, D or H (or null), not {value!r}")
+    return Suit("SCDH".index(value.upper()))
+
+
+def _marriages(value: object, where: str) -> tuple[tuple[int, Suit | None], ...]:
+    out = []
+    for i, item in enumerate(_list(value, where)):
+        seat, suit = _list(item, f"{where}[{i}]", 2)
+        out.append((_int(seat, f"{where}[{i}][0]", 0, 2), _suit(suit, f"{where}[{i}][1]")))
+    return tuple(out)
+
+
+def _event(value: object, where: str) -> Event:
+    _keys(value, where, ("kind", "seat"), ("amount",))
+    assert isinstance(value, dict)
+    kind = value["kind"]
+    if not isinstance(kind, str) or kind.upper() not in EventKind.__members__:
+        raise ThousandError(f"{where}['kind'] is not a kind of event: {_show(kind)}")
+    return Event(
+        EventKind[kind.upper()],
+        _int(value["seat"], f"{where}['seat']", 0, 2),
+        _int(value.get("amount", 0), f"{where}['amount']"),
+    )
+
+
+def _tricks(value: object, where: str) -> tuple[tuple[int, TrickCards], ...]:
+    out = []
+    for i, item in enumerate(_list(value, where)):
+        winner, cards = _list(item, f"{where}[{i}]", 2)
+        plays = []
+        for j, play in enumerate(_list(cards, f"{where}[{i}][1]")):
+            seat, card = _list(play, f"{where}[{i}][1][{j}]", 2)
+            plays.append(
+                (
+                    _int(seat, f"{where}[{i}][1][{j}][0]", 0, 2),
+                    _card(card, f"{where}[{i}][1][{j}][1]"),
+                )
+            )
+        out.append((_int(winner, f"{where}[{i}][0]", 0, 2), tuple(plays)))
+    return tuple(out)
+
+
+def _opt_bool(value: object, where: str) -> bool | None:
+    return None if value is None else _bool(value, where)
+
+
+_RECORD_FIELDS: Final[dict[str, Callable[[object, str], Any]]] = {
+    "deal_number": lambda v, w: _int(v, w, 1),
+    "dealer": lambda v, w: _int(v, w, 0, 2),
+    "declarer": lambda v, w: _int(v, w, 0, 2),
+    "bid": _int,
+    "contract": _int,
+    "made": _opt_bool,
+    "points": _triple,
+    "card_points": _triple,
+    "marriages": _marriages,
+    "changes": _triple,
+    "scores": _triple,
+    "barrel": _barrel,
+    "bolts": lambda v, w: _triple(v, w, 0, 2),
+    "events": lambda v, w: tuple(_event(e, f"{w}[{i}]") for i, e in enumerate(_list(v, w))),
+    "tricks": _tricks,
+    "golden": _bool,
+    "hidden": _bool,
+}
+
+
+def record_to_dict(record: DealRecord) -> dict[str, Any]:
+    """A JSON-ready dict of a score sheet's row: cards as text, suits as letters, events as
+    ``{"kind": "bolt", "seat": 1, "amount": 0}``."""
+    return {
+        "deal_number": record.deal_number,
+        "dealer": record.dealer,
+        "declarer": record.declarer,
+        "bid": record.bid,
+        "contract": record.contract,
+        "made": record.made,
+        "points": list(record.points),
+        "card_points": list(record.card_points),
+        "marriages": [[seat, None if s is None else s.letter] for seat, s in record.marriages],
+        "changes": list(record.changes),
+        "scores": list(record.scores),
+        "barrel": list(record.barrel),
+        "bolts": list(record.bolts),
+        "events": [
+            {"kind": e.kind.name.lower(), "seat": e.seat, "amount": e.amount} for e in record.events
+        ],
+        "tricks": [
+            [winner, [[seat, str(card)] for seat, card in cards]] for winner, cards in record.tricks
+        ],
+        "golden": record.golden,
+        "hidden": record.hidden,
+    }
+
+
+def record_from_dict(data: object, where: str = "record") -> DealRecord:
+    """A score sheet's row from :func:`record_to_dict`, every key and value checked."""
+    _keys(data, where, tuple(_RECORD_FIELDS), ())
+    assert isinstance(data, dict)
+    values = {name: read(data[name], f"{where}[{name!r}]") for name, read in _RECORD_FIELDS.items()}
+    return DealRecord(**values)
+
+
+_MATCH_KEYS: Final = (
+    "dealer",
+    "deal_number",
+    "scores",
+    "barrel",
+    "bolts",
+    "golden",
+    "distributions",
+    "falls",
+    "sheet",
+)
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    """A JSON-ready dict of the start of a history, without its rules."""
+    return {
+        "dealer": match.dealer,
+        "deal_number": match.deal_number,
+        "scores": list(match.scores),
+        "barrel": list(match.barrel),
+        "bolts": list(match.bolts),
+        "golden": match.golden,
+        "distributions": list(match.distributions),
+        "falls": list(match.falls),
+        "sheet": [record_to_dict(r) for r in match.sheet],
+    }
+
+
+def match_from_dict(rules: Rules, data: object, where: str = "state 'start'") -> Match:
+    """The start of a history from :func:`match_to_dict`, checked against ``rules`` and
+    itself: the values a game in progress can have at the start of a deal."""
+    _keys(data, where, _MATCH_KEYS, ())
+    assert isinstance(data, dict)
+
+    def at(key: str) -> str:
+        return f"{where}[{key!r}]"
+
+    dealer = _int(data["dealer"], at("dealer"), 0, 2)
+    deal_number = _int(data["deal_number"], at("deal_number"), 1, rules.scoring.max_deals)
+    scores = _triple(data["scores"], at("scores"))
+    barrel = _barrel(data["barrel"], at("barrel"))
+    bolts = _triple(data["bolts"], at("bolts"), 0, 2)
+    golden = data["golden"]
+    if golden is not None:
+        if not rules.golden_round.enabled:
+            raise ThousandError(f"{at('golden')} must be null: the golden round is not played")
+        golden = _int(golden, at("golden"), 0, 2)
+    limit = rules.distribution.limit
+    distributions = _triple(data["distributions"], at("distributions"), 0, limit)
+    falls = _triple(data["falls"], at("falls"), 0)
+    sheet = tuple(
+        record_from_dict(r, f"{at('sheet')}[{i}]")
+        for i, r in enumerate(_list(data["sheet"], at("sheet")))
+    )
+    threshold, target = rules.barrel.threshold, rules.scoring.target
+    for seat in range(3):
+        score, used = scores[seat], barrel[seat]
+        if score >= target:
+            raise ThousandError(f"{at('scores')}[{seat}] = {score} has reached the target {target}")
+        if used is not None and not (rules.barrel.enabled and score == threshold):
+            raise ThousandError(
+                f"{at('barrel')}[{seat}] must be null: seat {seat} is not on the barrel "
+                f"(score {score})"
+            )
+        if used is not None and used >= rules.barrel.deals:
+            raise ThousandError(
+                f"{at('barrel')}[{seat}] = {used}: at most {rules.barrel.deals - 1} barrel deals "
+                "can be used before a deal"
+            )
+        if used is None and rules.barrel.enabled and threshold <= score:
+            raise ThousandError(
+                f"{at('scores')}[{seat}] = {score} lies in the barrel band but "
+                f"{at('barrel')}[{seat}] is null"
+            )
+        if bolts[seat] and not rules.bolts.enabled:
+            raise ThousandError(f"{at('bolts')}[{seat}] must be 0: bolts are not counted")
+    if len(sheet) != deal_number - 1:
+        raise ThousandError(
+            f"{at('sheet')} must hold the {deal_number - 1} deals before deal {deal_number}, "
+            f"not {len(sheet)}"
+        )
+    for i, record in enumerate(sheet):
+        if record.deal_number != i + 1:
+            raise ThousandError(f"{at('sheet')}[{i}]['deal_number'] must be {i + 1}")
+    if sheet:
+        last = sheet[-1]
+        if (last.scores, last.barrel, last.bolts) != (scores, barrel, bolts):
+            raise ThousandError(
+                f"{where}: scores, barrel and bolts must be those after the sheet's last deal"
+            )
+        if (last.dealer + 1) % 3 != dealer:
+            raise ThousandError(
+                f"{at('dealer')} must be {(last.dealer + 1) % 3}: the deal passes left"
+            )
+    return Match(
+        rules, dealer, deal_number, scores, barrel, bolts, sheet, None, golden, distributions, falls
+    )

@@ -1,0 +1,394 @@
+"""Fuzzing the parsers: every reader of outside data answers bad input with its documented error.
+
+Texts of cards, actions and deals, rules dicts, action dicts, state dicts and game records, both
+random and made by mutating valid ones, are fed to their readers. Each either reads a value
+that survives its own round trip, or raises a ``ValueError`` (the library's own subclass where
+it documents one) whose message gives the reason; no ``KeyError``, ``TypeError``,
+``AttributeError`` or ``IndexError`` ever leaks out.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from typing import Any
+
+import attrs
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import thousand as th
+from thousand import encoding, records
+from thousand.actions import action_from_dict
+from thousand.records import RecordError
+
+from .test_properties import PRESETS, agreements
+
+#: JSON-like data: what ``json.loads`` can give, and a few Python values besides.
+JSON: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-1000, 1000)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=6)
+    | st.sampled_from(["TH", "9S", "sum", "bid", "play", "deal", "classic", "bolt", 0, 1, 2]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        | st.tuples(inner, inner)
+    ),
+    max_leaves=12,
+)
+#: Anything that is not text.
+NOT_TEXT = st.one_of(
+    st.none(), st.integers(), st.binary(max_size=4), st.lists(st.text(), max_size=2)
+)
+
+WORDS = [
+    "deal", "bid", "pass", "give", "contract", "play", "marriage", "distribute", "redeal",
+    "hidden", "look", "unhide", "/", "TH", "10♥", "9s", "AX", "K", "1", "0", "2", "3", "-5",
+    "+5", "105", "１２０", "1_000", "99999999999999999999999", "", ";", ":", "#", "[", "]",
+]  # fmt: skip
+WORDY = st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=8).map(" ".join)
+TEXTS = st.one_of(st.text(max_size=40), WORDY)
+
+
+def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside nested dicts and lists."""
+    out = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out.extend(paths(value, (*prefix, key)))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out.extend(paths(value, (*prefix, i)))
+    return out
+
+
+def mutate(data: Any, draw: st.DataObject) -> Any:
+    """``data`` with one change: a value replaced, a key or an entry removed, or a key added."""
+    data = copy.deepcopy(data)
+    path = draw.draw(st.sampled_from(paths(data)[1:] or [()]), label="path")
+    kind = draw.draw(st.sampled_from(["replace", "remove", "add"]), label="kind")
+    if not path:
+        return draw.draw(JSON) if kind == "replace" else data
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    if kind == "replace":
+        parent[last] = draw.draw(JSON, label="value")
+    elif kind == "remove":
+        del parent[last]
+    elif isinstance(parent, dict):
+        parent[draw.draw(st.text(max_size=8), label="key")] = draw.draw(JSON, label="value")
+    else:
+        parent.insert(last, draw.draw(JSON, label="value"))
+    return data
+
+
+# -- texts -------------------------------------------------------------------------------------
+
+
+@given(TEXTS | NOT_TEXT)
+def test_card_texts_read_or_raise_value_error(text: Any) -> None:
+    for cls in (th.Card, th.Suit, th.Rank):
+        try:
+            value = cls.parse(text)
+        except ValueError as exc:
+            assert str(exc).startswith(f"not a {cls.__name__.lower()}: ")
+        else:
+            assert (
+                cls.parse(value.letter if isinstance(value, th.Suit | th.Rank) else str(value))
+                is value
+            )
+    try:
+        cards = th.cards(text)
+    except ValueError as exc:
+        assert str(exc).startswith("not a card")
+    else:
+        assert th.cards(" ".join(map(str, cards))) == cards
+
+
+@given(TEXTS | NOT_TEXT)
+def test_action_texts_read_or_raise_value_error(text: Any) -> None:
+    try:
+        action = th.parse_action(text)
+    except ValueError as exc:
+        assert str(exc).startswith("not an action: ")
+    else:
+        assert th.parse_action(str(action)) == action
+
+
+@given(
+    st.lists(st.sampled_from(th.cards(" ".join(r + s for s in "SCDH" for r in "9JQKTA"))))
+    | st.lists(st.sampled_from(WORDS), max_size=30),
+    st.lists(st.integers(0, 30), max_size=4),
+)
+def test_deal_texts_read_or_raise_value_error(cards: list[Any], cuts: list[int]) -> None:
+    words = [str(c) for c in cards]
+    for cut in sorted(cuts, reverse=True):
+        words.insert(min(cut, len(words)), "/")
+    text = " ".join(words)
+    for read in (th.Deal.parse, th.parse_action):
+        try:
+            deal = read(text)
+        except ValueError as exc:
+            assert str(exc).startswith(("not a deal: ", "not an action: ", "a deal is", "not a "))
+        else:
+            assert isinstance(deal, th.Deal | th.DealCard) or read is th.parse_action
+            assert th.parse_action(str(deal)) == deal
+
+
+def test_deal_parse_takes_text_only() -> None:
+    for bad in (None, 3, [["9S"]]):
+        try:
+            th.Deal.parse(bad)  # type: ignore[arg-type]
+        except ValueError as exc:
+            assert str(exc).startswith("not a deal")
+        else:
+            raise AssertionError(f"Deal.parse read {bad!r}")
+
+
+# -- dicts -------------------------------------------------------------------------------------
+
+
+def check_rules(data: Any) -> None:
+    try:
+        rules = th.Rules.from_dict(data)
+    except th.RulesError as exc:
+        assert str(exc)
+    else:
+        assert th.Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+@given(JSON)
+def test_random_rules_dicts_read_or_raise_rules_error(data: Any) -> None:
+    check_rules(data)
+    check_rules({"scoring": data})
+    check_rules({"bidding": {"limit": data}, "barrel": {"deals": data}})
+
+
+@given(st.sampled_from(sorted(PRESETS)), agreements(), st.data())
+def test_mutated_rules_dicts_read_or_raise_rules_error(
+    preset: str, chosen: tuple[th.variants.Agreement, ...], draw: st.DataObject
+) -> None:
+    check_rules(mutate(PRESETS[preset].with_agreements(*chosen).to_dict(), draw))
+
+
+ACTIONS = [
+    th.DealCard(th.Card.parse("9S")),
+    th.Deal.parse("9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"),
+    th.Bid(105),
+    th.Pass(),
+    th.Give(th.Card.parse("TH"), 1),
+    th.Contract(120),
+    th.Play(th.Card.parse("KH"), marriage=True),
+    th.Distribute(),
+    th.Unhide(130),
+]
+
+
+def check_action(data: Any) -> None:
+    try:
+        action = action_from_dict(data)
+    except th.ThousandError as exc:
+        assert str(exc)
+    else:
+        assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+@given(JSON, st.sampled_from(ACTIONS), st.data())
+def test_action_dicts_read_or_raise_thousand_error(
+    data: Any, action: th.Action, draw: st.DataObject
+) -> None:
+    check_action(data)
+    check_action(mutate(action.to_dict(), draw))
+
+
+def short_game(rules: th.Rules, rng: random.Random, steps: int) -> th.State:
+    rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=3))
+    state = th.new_game(rules, dealer=rng.randrange(3))
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    if rng.random() < 0.5 and not state.is_terminal:  # a state that starts mid-game
+        state = th.sample_state(th.information_state(state, rng.randrange(3)), rng)
+    return state
+
+
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    agreements(),
+    st.integers(0, 2**32).map(random.Random),
+    st.integers(0, 120),
+    st.data(),
+)
+def test_mutated_state_dicts_read_or_raise_thousand_error(
+    preset: str,
+    chosen: tuple[th.variants.Agreement, ...],
+    rng: random.Random,
+    steps: int,
+    draw: st.DataObject,
+) -> None:
+    state = short_game(PRESETS[preset].with_agreements(*chosen), rng, steps)
+    data = mutate(state.to_dict(), draw)
+    try:
+        again = th.State.from_dict(data)
+    except th.ThousandError as exc:
+        assert str(exc)
+    else:
+        assert th.State.from_dict(json.loads(json.dumps(again.to_dict()))) == again
+
+
+@given(JSON)
+def test_random_state_dicts_raise_thousand_error(data: Any) -> None:
+    try:
+        th.State.from_dict(data)
+    except th.ThousandError as exc:
+        assert str(exc)
+    else:  # only a dict with the three keys can be a state; JSON() hardly makes one
+        assume(False)
+
+
+# -- records -----------------------------------------------------------------------------------
+
+CHARACTERS = st.sampled_from(list("0123456789;:#[]/ \n-+,.{}\"'abcdeghlprstuwxyzACDHJKQST♥"))
+
+
+def items(text: str) -> list[tuple[int | None, th.Action]]:
+    """The actions a record's lines hold, with their seats, read the way ``load`` reads them."""
+    out: list[tuple[int | None, th.Action]] = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line or line.startswith(("[", "score:", "result:")) or re.match(r"[a-z-]+:", line):
+            continue
+        for item in line.split(";"):
+            seat = None
+            found = re.fullmatch(r"(\d+)\s*:\s*(.*)", item.strip())
+            if found:
+                seat, item = int(found.group(1)), found.group(2)
+            words = item.split()
+            if words[0].lower() == "deal" and "/" not in item and len(words) > 1:
+                out.extend((seat, th.DealCard(th.Card.parse(w))) for w in words[1:])
+            else:
+                out.append((seat, th.parse_action(item)))
+    return out
+
+
+def mutate_text(text: str, draw: st.DataObject) -> str:
+    lines = text.splitlines(keepends=True)
+    kind = draw.draw(
+        st.sampled_from(["delete", "duplicate", "swap", "character", "insert", "truncate"])
+    )
+    i = draw.draw(st.integers(0, len(lines) - 1))
+    j = draw.draw(st.integers(0, len(lines) - 1))
+    if kind == "delete":
+        del lines[i]
+    elif kind == "duplicate":
+        lines.insert(j, lines[i])
+    elif kind == "swap":
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "insert":
+        lines.insert(i, draw.draw(TEXTS) + "\n")
+    joined = "".join(lines)
+    if kind == "character":
+        k = draw.draw(st.integers(0, len(joined) - 1))
+        joined = joined[:k] + draw.draw(CHARACTERS) + joined[k + 1 :]
+    elif kind == "truncate":
+        joined = joined[: draw.draw(st.integers(0, len(joined)))]
+    return joined
+
+
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    agreements(),
+    st.integers(0, 2**32).map(random.Random),
+    st.integers(0, 200),
+    st.data(),
+)
+def test_mutated_records_load_their_own_game_or_raise_record_error(
+    preset: str,
+    chosen: tuple[th.variants.Agreement, ...],
+    rng: random.Random,
+    steps: int,
+    draw: st.DataObject,
+) -> None:
+    """A record changed in one place either still describes a legal game, and then ``load``
+    gives exactly the game it describes, or it raises a RecordError naming a line."""
+    state = short_game(PRESETS[preset].with_agreements(*chosen), rng, steps)
+    text = mutate_text(records.dump(state), draw)
+    try:
+        loaded = records.load(text)
+    except RecordError as exc:
+        assert str(exc).startswith(f"line {exc.line}: ") and exc.reason
+        assert 0 < exc.line <= len(text.splitlines()) + 1
+    else:
+        assert [action for _, action in items(text)] == list(loaded.history)
+        assert records.load(records.dump(loaded)) == loaded
+
+
+@given(TEXTS | st.lists(TEXTS, max_size=8).map("\n".join))
+def test_random_texts_are_not_records(text: str) -> None:
+    try:
+        records.load(text)
+    except RecordError as exc:
+        assert str(exc).startswith(f"line {exc.line}: ")
+    else:  # a valid record needs its four headers and a matching result line
+        raise AssertionError(f"{text!r} loaded")
+
+
+@given(NOT_TEXT)
+def test_records_are_text(data: Any) -> None:
+    try:
+        records.load(data)
+    except RecordError as exc:
+        assert exc.line == 0
+
+
+# -- integer ids -------------------------------------------------------------------------------
+
+IDS = st.one_of(
+    st.integers(),
+    st.integers(-5, encoding.NUM_DISTINCT_ACTIONS + 5),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.none(),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@given(IDS)
+def test_ids_decode_to_their_action_or_raise_value_error(i: Any) -> None:
+    try:
+        action = encoding.action_from_id(i)
+    except ValueError as exc:
+        assert str(exc)  # a reason, never an empty message
+    else:
+        assert encoding.action_id(action) == i
+    try:
+        card = encoding.chance_from_id(i)
+    except ValueError as exc:
+        assert str(exc)
+    else:
+        assert encoding.chance_id(card) == i
+
+
+@given(IDS | TEXTS)
+def test_non_actions_have_no_id(value: Any) -> None:
+    try:
+        encoding.action_id(value)
+    except ValueError as exc:
+        assert str(exc)
+    else:
+        raise AssertionError(f"{value!r} got an id")
+    try:
+        encoding.legal_action_mask(value)
+    except ValueError as exc:
+        assert str(exc)
+    else:
+        raise AssertionError(f"{value!r} got a mask")

@@ -1,0 +1,229 @@
+"""The OpenSpiel game ``python_thousand`` (``thousand.adapters.openspiel``): OpenSpiel's own
+random simulation test, parameters, returns, observations, resampling and serialization."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import thousand as th
+
+pyspiel = pytest.importorskip("pyspiel")
+adapter = pytest.importorskip("thousand.adapters.openspiel")
+tensors = pytest.importorskip("thousand.tensors")
+
+from thousand import encoding  # noqa: E402
+
+
+def play(game: Any, seed: int, stop: int | None = None) -> Any:
+    """A random legal path through ``game``, at most ``stop`` actions long."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (stop is None or len(state.history()) < stop):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("preset", ["classic", "standard"])
+def test_openspiel_random_simulation_of_single_deals(preset: str) -> None:
+    game = pyspiel.load_game(f"python_thousand(rules={preset},single_deal=true)")
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("preset", ["classic", "standard"])
+def test_openspiel_random_simulation_of_whole_games(preset: str) -> None:
+    # R-END-2: a whole game, ended by the deal cap after 4 deals at the latest
+    game = pyspiel.load_game(f"python_thousand(rules={preset},max_deals=4)")
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("preset", ["classic", "standard"])
+def test_openspiel_random_simulation_of_a_whole_game_to_its_end(preset: str) -> None:
+    # R-END-1, R-END-2: no deal cap of the adapter's own; random play ends at 1000 or at the
+    # rules' 200 deals.
+    game = pyspiel.load_game(f"python_thousand(rules={preset})")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_random_simulation_with_agreements() -> None:
+    game = pyspiel.load_game(
+        "python_thousand",
+        {
+            "rules": "standard",
+            "agreements": "hidden_round,hidden_allow_unhide,quiet_drop,golden_round,"
+            "reshuffle_on_card_score=40,ace_marriage",
+            "max_deals": 4,
+        },
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_parameters_choose_the_rules() -> None:
+    game = pyspiel.load_game(
+        "python_thousand(rules=standard,agreements=no_jumping+penalty_amount:150,dealer=2)"
+    )
+    state = game.new_initial_state()
+    expected = th.Rules.standard().with_agreements(
+        th.variants.no_jumping, th.variants.penalty_amount(150)
+    )
+    assert state.state.rules == expected
+    assert state.state.dealer == 2
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == encoding.NUM_DISTINCT_ACTIONS
+    assert game.max_chance_outcomes() == 24
+    assert game.observation_tensor_shape() == list(tensors.OBSERVATION_SHAPE)
+    assert game.information_state_tensor_shape() == list(tensors.INFORMATION_STATE_SHAPE)
+    assert pyspiel.load_game("python_thousand").new_initial_state().state.rules == th.Rules()
+
+
+def test_agreements_take_commas_in_a_parameter_dict() -> None:
+    game = pyspiel.load_game("python_thousand", {"agreements": "no_jumping,penalty_amount=150"})
+    assert game.new_initial_state().state.rules.scoring.penalty == 150
+    # the game string carries them in a form that loads back
+    assert "agreements=no_jumping+penalty_amount:150" in str(game)
+    assert pyspiel.load_game(str(game)).new_initial_state().state.rules.bidding.jumps is False
+    assert adapter.parse_agreements("") == ()
+
+
+@pytest.mark.parametrize(
+    ("params", "reason"),
+    [
+        ({"rules": "modern"}, "rules must be 'classic' or 'standard'"),
+        ({"agreements": "no_such_thing"}, "unknown agreement 'no_such_thing'"),
+        ({"agreements": "penalty_amount=lots"}, "'lots' is not a number"),
+        ({"max_deals": -1}, "max_deals must be 0"),
+    ],
+)
+def test_bad_parameters_are_named(params: dict[str, Any], reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        adapter.rules_of(params)
+
+
+def test_the_chance_nodes_deal_card_by_card() -> None:
+    state = pyspiel.load_game("python_thousand").new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(24))
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(th.Card.parse("AH").index)
+    assert len(state.chance_outcomes()) == 23
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal 9S"
+    assert state.state.hands[1] == frozenset(th.cards("AH"))  # R-DEAL-1: left of dealer 0
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=10)
+def test_a_single_deal_returns_its_score_changes(seed: int) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard,single_deal=true)")
+    state = play(game, seed)
+    assert state.is_terminal()
+    record = state.state.sheet[0]
+    assert state.returns() == [float(c) for c in record.changes]
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=5)
+def test_a_whole_game_returns_the_final_scores(seed: int) -> None:
+    game = pyspiel.load_game("python_thousand(max_deals=3)")
+    state = play(game, seed)
+    assert state.state.is_terminal and len(state.state.sheet) <= 3
+    assert state.returns() == [float(s) for s in state.state.scores]
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+    assert len(state.history()) <= game.max_game_length()
+
+
+def test_the_utility_bounds_hold_the_worst_and_best_deals() -> None:
+    game = pyspiel.load_game("python_thousand(single_deal=true)")
+    # a hidden or golden contract at the top bid, doubled (A12), is within the bounds
+    assert game.min_utility() <= -2 * 600 and game.max_utility() >= 2 * 600
+    whole = pyspiel.load_game("python_thousand")
+    assert whole.max_utility() >= 1000 and whole.min_utility() <= -200 * 1200
+
+
+def test_redeals_stop_at_the_cap() -> None:
+    # every hand of fewer than 120 card points may call a redeal (A7): nearly every hand
+    game = pyspiel.load_game(
+        "python_thousand", {"agreements": "reshuffle_on_card_score=120", "max_redeals": 2}
+    )
+    redeal = encoding.action_id(th.Redeal())
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    called = 0
+    while len(state.state.sheet) == 0:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        legal = state.legal_actions()
+        if redeal in legal:
+            called += 1
+            state.apply_action(redeal)
+        else:
+            state.apply_action(rng.choice(legal))
+    assert called == 2
+
+
+@given(st.integers(0, 2**32), st.integers(1, 80))
+@settings(max_examples=15)
+def test_observer_tensors_and_strings_are_the_libraries(seed: int, stop: int) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard)")
+    state = play(game, seed, stop)
+    for seat in range(3):
+        observed = th.observe(state.state, seat)
+        info = th.information_state(state.state, seat)
+        assert state.observation_tensor(seat) == list(tensors.observation_tensor(observed))
+        assert state.information_state_tensor(seat) == list(tensors.information_state_tensor(info))
+        assert state.observation_string(seat) == str(observed)
+        head = f"seat {seat}, deal {state.state.deal_number} (dealer {state.state.dealer})"
+        assert state.information_state_string(seat).startswith(head)
+
+
+@given(st.integers(0, 2**32), st.integers(1, 140), st.integers(0, 2))
+@settings(max_examples=15)
+def test_resampled_states_keep_the_information_state(seed: int, stop: int, seat: int) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard,max_deals=3)")
+    state = play(game, seed, stop)
+    if state.is_terminal():
+        return
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    other = state.resample_from_infostate(seat, sampler)
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+    assert other.observation_string(seat) == state.observation_string(seat)
+    assert other.current_player() == state.current_player()
+    if state.current_player() == seat:
+        assert other.legal_actions() == state.legal_actions()
+    # the earlier deals are kept as they were
+    assert other.state.sheet == state.state.sheet
+
+
+@given(st.integers(0, 2**32), st.integers(1, 300))
+@settings(max_examples=10)
+def test_serialization_round_trips(seed: int, stop: int) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard,max_deals=3)")
+    state = play(game, seed, stop)
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    assert again.state == state.state
+    assert str(again) == str(state)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and state2.history() == state.history()
+
+
+def test_clones_are_independent() -> None:
+    game = pyspiel.load_game("python_thousand")
+    state = play(game, 1, 30)
+    clone = state.clone()
+    before = clone.history()
+    state.apply_action(state.legal_actions()[0])
+    assert clone.history() == before and clone.state != state.state
+    assert clone.legal_actions() == game.deserialize_state(clone.serialize()).legal_actions()
