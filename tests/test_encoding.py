@@ -173,6 +173,16 @@ def test_action_from_id_names_what_is_wrong(i: object, reason: str) -> None:
         encoding.action_from_id(i)  # type: ignore[arg-type]
 
 
+def test_numpy_numbers_are_ids_and_arrays_are_not() -> None:
+    np = pytest.importorskip("numpy")
+    assert encoding.action_from_id(np.int64(4)) == th.Bid(120)
+    for bad in (np.array([5]), np.float32(4.0)):
+        with pytest.raises(ValueError, match="must be an int"):
+            encoding.action_from_id(bad)
+        with pytest.raises(ValueError, match="must be an int"):
+            encoding.chance_from_id(bad)
+
+
 def test_chance_from_id_checks_its_range() -> None:
     with pytest.raises(ValueError, match=re.escape("chance id 24 is out of range")):
         encoding.chance_from_id(24)

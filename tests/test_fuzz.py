@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -392,3 +393,42 @@ def test_non_actions_have_no_id(value: Any) -> None:
         assert str(exc)
     else:
         raise AssertionError(f"{value!r} got a mask")
+
+
+# -- edge cases found by review ----------------------------------------------------------------
+
+DEAL_LINE = "deal 9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("scores: 0 0 0", "scores: " + "9" * 5000 + " 0 0", 6),
+        ("[deal 1, dealer 0]", "[deal " + "9" * 5000 + ", dealer 0]", 8),
+        ("result:", f"{DEAL_LINE}\n{'9' * 5000}: bid 100\nresult:", 9),
+        ("result:", f"{DEAL_LINE}\n١: bid 100\nresult:", 9),  # an Arabic-Indic one
+        ("scores: 0 0 0", "scores: 0 0 0\nstart: " + "[" * 100_000 + "]" * 100_000, 7),
+    ],
+)
+def test_huge_numbers_odd_digits_and_deep_json_in_records_raise_record_error(
+    old: str, new: str, line: int
+) -> None:
+    text = records.dump(th.new_game()).replace(old, new, 1)
+    with pytest.raises(RecordError) as caught:
+        records.load(text)
+    assert caught.value.line >= line - 1
+
+
+def test_deeply_nested_values_are_named_shortly() -> None:
+    deep: Any = []
+    for _ in range(5000):
+        deep = [deep]
+    for parse in (action_from_dict, th.Rules.from_dict, th.State.from_dict):
+        with pytest.raises(ValueError):  # not a RecursionError from showing the value
+            parse(deep)
+    with pytest.raises(ValueError, match=r"\[\[\[\["):
+        th.State.from_dict({**th.new_game().to_dict(), "history": [deep]})
+    with pytest.raises(ValueError, match=r"\[\[\[\["):
+        th.Rules.from_dict({"bidding": deep})
+    with pytest.raises(ValueError, match=r"\[\[\[\["):
+        th.Rules.from_dict({"bidding": {"limit": deep}})

@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 
 import thousand as th
 
-pyspiel = pytest.importorskip("pyspiel")
-adapter = pytest.importorskip("thousand.adapters.openspiel")
-tensors = pytest.importorskip("thousand.tensors")
+from .extras import extra
 
-from thousand import encoding  # noqa: E402
+pyspiel = extra("pyspiel")
+adapter = extra("thousand.adapters.openspiel")
+tensors = extra("thousand.tensors")
+
+from thousand import encoding
 
 
 def play(game: Any, seed: int, stop: int | None = None) -> Any:
@@ -79,8 +81,9 @@ def test_parameters_choose_the_rules() -> None:
     assert game.num_players() == 3
     assert game.num_distinct_actions() == encoding.NUM_DISTINCT_ACTIONS
     assert game.max_chance_outcomes() == 24
-    assert game.observation_tensor_shape() == list(tensors.OBSERVATION_SHAPE)
-    assert game.information_state_tensor_shape() == list(tensors.INFORMATION_STATE_SHAPE)
+    # the library's tensors and one entry more: the redeals made in the deal
+    assert game.observation_tensor_shape() == [tensors.OBSERVATION_SHAPE[0] + 1]
+    assert game.information_state_tensor_shape() == [tensors.INFORMATION_STATE_SHAPE[0] + 1]
     assert pyspiel.load_game("python_thousand").new_initial_state().state.rules == th.Rules()
 
 
@@ -179,9 +182,12 @@ def test_observer_tensors_and_strings_are_the_libraries(seed: int, stop: int) ->
     for seat in range(3):
         observed = th.observe(state.state, seat)
         info = th.information_state(state.state, seat)
-        assert state.observation_tensor(seat) == list(tensors.observation_tensor(observed))
-        assert state.information_state_tensor(seat) == list(tensors.information_state_tensor(info))
-        assert state.observation_string(seat) == str(observed)
+        assert state.observation_tensor(seat) == [*tensors.observation_tensor(observed), 0.0]
+        assert state.information_state_tensor(seat) == [
+            *tensors.information_state_tensor(info),
+            0.0,
+        ]
+        assert state.observation_string(seat) == f"{observed}\nredeals: 0 of 5"
         head = f"seat {seat}, deal {state.state.deal_number} (dealer {state.state.dealer})"
         assert state.information_state_string(seat).startswith(head)
 
@@ -217,6 +223,33 @@ def test_serialization_round_trips(seed: int, stop: int) -> None:
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(game2) == str(game) and state2.history() == state.history()
+
+
+def test_the_redeals_made_are_part_of_what_a_seat_knows() -> None:
+    """A9 with the adapter's cap: after the one redeal allowed, ``Redeal`` is no longer offered,
+    so a seat's information state and observation must tell the redealt deal from a first
+    dealing of the same cards."""
+    game = pyspiel.load_game(
+        "python_thousand(agreements=reshuffle_on_card_score:120,max_redeals=1,single_deal=true)"
+    )
+    redeal = encoding.action_id(th.Redeal())
+    first, again = game.new_initial_state(), game.new_initial_state()
+    for card in range(24):
+        first.apply_action(card)
+        again.apply_action(card)
+    assert redeal in again.legal_actions()
+    again.apply_action(redeal)
+    for card in range(24):
+        again.apply_action(card)
+    seat = again.current_player()
+    assert seat == first.current_player()
+    assert redeal in first.legal_actions() and redeal not in again.legal_actions()
+    assert again.information_state_string(seat) != first.information_state_string(seat)
+    assert again.information_state_string(seat).endswith("redeals: 1 of 1")
+    assert again.information_state_tensor(seat)[-1] == 1.0
+    assert first.information_state_tensor(seat)[-1] == 0.0
+    assert again.observation_tensor(seat)[:-1] == first.observation_tensor(seat)[:-1]
+    assert again.observation_string(seat) != first.observation_string(seat)
 
 
 def test_clones_are_independent() -> None:

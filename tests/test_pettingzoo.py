@@ -9,16 +9,16 @@ Without the ``pettingzoo`` extra these tests are skipped, unless ``THOUSAND_REQU
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
 from collections.abc import Callable
 
 import pytest
 
-if os.environ.get("THOUSAND_REQUIRE_EXTRAS") != "1":
-    for _module in ("numpy", "gymnasium", "pettingzoo"):
-        pytest.importorskip(_module)
+from .extras import extra
+
+for _module in ("numpy", "gymnasium", "pettingzoo"):
+    extra(_module)
 
 import gymnasium
 import numpy as np

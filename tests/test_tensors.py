@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 import thousand as th
 
-np = pytest.importorskip("numpy")
-tensors = pytest.importorskip("thousand.tensors")
+from .extras import extra
 
-from .test_encoding import PACK, PRESETS, docs_table, tables, walk  # noqa: E402
+np = extra("numpy")
+tensors = extra("thousand.tensors")
+
+from .test_encoding import PACK, PRESETS, docs_table, tables, walk
 
 OBS = {name: (start, stop) for name, start, stop, _ in tensors.OBSERVATION_LAYOUT}
 INFO = {name: (start, stop) for name, start, stop, _ in tensors.INFORMATION_STATE_LAYOUT}
@@ -175,3 +177,17 @@ def test_tensors_take_only_their_own_input() -> None:
         tensors.observation_tensor(th.information_state(state, 0))
     with pytest.raises(ValueError, match="takes an InfoState, not Observation"):
         tensors.information_state_tensor(th.observe(state, 0))
+
+
+def test_huge_scores_and_rules_stay_finite() -> None:
+    """Scores and rules far beyond a real table's are clipped to ±10 before they are scaled:
+    no infinity, no overflow."""
+    rules = th.Rules.from_dict({"scoring": {"target": 10**400, "penalty": 10**300}})
+    state = th.apply(th.new_game(rules, scores=(-(10**45), -(10**300), 0)), DEAL)
+    for seat in range(3):
+        observed = tensors.observation_tensor(th.observe(state, seat))
+        info = tensors.information_state_tensor(th.information_state(state, seat))
+        assert np.isfinite(observed).all() and np.isfinite(info).all()
+        assert np.abs(observed).max() <= 10 and np.abs(info).max() <= 10
+    scores = block(tensors.observation_tensor(th.observe(state, 0)), OBS, "scores")
+    assert scores == [-10.0, -10.0, 0.0]

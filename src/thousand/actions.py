@@ -20,7 +20,7 @@ from typing import Any, Final, Self, TypeAlias
 import attrs
 
 from .cards import PACK, Card, mask_of
-from .errors import ThousandError
+from .errors import ThousandError, shown
 
 __all__ = [
     "Action",
@@ -87,7 +87,7 @@ class _ActionValue:
         action = action_from_dict(data)
         if not isinstance(action, cls):
             raise ThousandError(
-                f"not a {cls.__name__}: {_short(data)} is the dict of a {type(action).__name__}"
+                f"not a {cls.__name__}: {shown(data)} is the dict of a {type(action).__name__}"
             )
         return action
 
@@ -101,11 +101,6 @@ def _plain(value: object) -> object:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @attrs.frozen(repr=True)
@@ -169,7 +164,7 @@ class Deal(_ActionValue):
             body = body[4:]
         parts = [p.split() for p in body.split("/")]
         if len(parts) != 4:
-            raise ValueError(f"not a deal: {_short(text)} (four groups of cards separated by '/')")
+            raise ValueError(f"not a deal: {shown(text)} (four groups of cards separated by '/')")
         return cls((parts[0], parts[1], parts[2]), parts[3])
 
     def __str__(self) -> str:
@@ -333,16 +328,16 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     Give(card=Card.parse('TH'), to=1)
     """
     if not isinstance(data, dict):
-        raise ThousandError(f"an action's dict must be a dict, not {_short(data)}")
+        raise ThousandError(f"an action's dict must be a dict, not {shown(data)}")
     kind = data.get("type")
     cls = _BY_TYPE_NAME.get(kind) if isinstance(kind, str) else None
     if cls is None:
         known = ", ".join(_BY_TYPE_NAME)
-        raise ThousandError(f"an action's 'type' must be one of {known}, not {_short(kind)}")
+        raise ThousandError(f"an action's 'type' must be one of {known}, not {shown(kind)}")
     fields = attrs.fields_dict(cls)
     for key in data:
         if key != "type" and key not in fields:
-            raise ThousandError(f"a {kind!r} action has no key {_short(key)}")
+            raise ThousandError(f"a {kind!r} action has no key {shown(key)}")
     values = {}
     for name, field in fields.items():
         if name in data:
@@ -352,7 +347,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     try:
         action: Action = cls(**values)
     except (TypeError, ValueError) as exc:
-        raise ThousandError(f"bad {kind!r} action {_short(data)}: {exc}") from None
+        raise ThousandError(f"bad {kind!r} action {shown(data)}: {exc}") from None
     return action
 
 

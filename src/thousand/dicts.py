@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from .actions import TOP_BID
 from .cards import Card, Suit
-from .errors import ThousandError
+from .errors import ThousandError, shown
 from .rules import Rules
 from .sheet import DealRecord, Event, EventKind
 from .state import Match, TrickCards, Triple
@@ -16,19 +17,13 @@ from .state import Match, TrickCards, Triple
 __all__ = ["match_from_dict", "match_to_dict", "record_from_dict", "record_to_dict"]
 
 
-def _show(value: object) -> str:
-    """A short repr of a bad value for an error message."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _keys(data: object, where: str, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
     """``data`` is a dict with every required key, and no key outside required and optional."""
     if not isinstance(data, dict):
-        raise ThousandError(f"{where} must be a dict, not {_show(data)}")
+        raise ThousandError(f"{where} must be a dict, not {shown(data)}")
     for key in data:
         if key not in required and key not in optional:
-            raise ThousandError(f"{where} has an unknown key {_show(key)}")
+            raise ThousandError(f"{where} has an unknown key {shown(key)}")
     for key in required:
         if key not in data:
             raise ThousandError(f"{where} lacks the key {key!r}")
@@ -36,22 +31,30 @@ def _keys(data: object, where: str, required: tuple[str, ...], optional: tuple[s
 
 def _int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ThousandError(f"{where} must be a whole number, not {_show(value)}")
+        raise ThousandError(f"{where} must be a whole number, not {shown(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low}" if high is None else f"from {low} to {high}"
         raise ThousandError(f"{where} must be a whole number {span}, not {value!r}")
     return value
 
 
+def _bid(value: object, where: str) -> int:
+    """A bid or contract on the sheet: a multiple of 5 from 0 to the top bid."""
+    number = _int(value, where, 0, TOP_BID)
+    if number % 5:
+        raise ThousandError(f"{where} must be a multiple of 5, not {number}")
+    return number
+
+
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ThousandError(f"{where} must be true or false, not {_show(value)}")
+        raise ThousandError(f"{where} must be true or false, not {shown(value)}")
     return value
 
 
 def _list(value: object, where: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise ThousandError(f"{where} must be a list, not {_show(value)}")
+        raise ThousandError(f"{where} must be a list, not {shown(value)}")
     if length is not None and len(value) != length:
         raise ThousandError(f"{where} must have {length} entries, not {len(value)}")
     return list(value)
@@ -71,7 +74,7 @@ def _barrel(value: object, where: str) -> tuple[int | None, int | None, int | No
 
 def _card(value: object, where: str) -> Card:
     if not isinstance(value, str):
-        raise ThousandError(f"{where} must be a card such as 'TH', not {_show(value)}")
+        raise ThousandError(f"{where} must be a card such as 'TH', not {shown(value)}")
     try:
         return Card.parse(value)
     except ValueError as exc:
@@ -99,7 +102,7 @@ def _event(value: object, where: str) -> Event:
     assert isinstance(value, dict)
     kind = value["kind"]
     if not isinstance(kind, str) or kind.upper() not in EventKind.__members__:
-        raise ThousandError(f"{where}['kind'] is not a kind of event: {_show(kind)}")
+        raise ThousandError(f"{where}['kind'] is not a kind of event: {shown(kind)}")
     return Event(
         EventKind[kind.upper()],
         _int(value["seat"], f"{where}['seat']", 0, 2),
@@ -132,8 +135,8 @@ _RECORD_FIELDS: Final[dict[str, Callable[[object, str], Any]]] = {
     "deal_number": lambda v, w: _int(v, w, 1),
     "dealer": lambda v, w: _int(v, w, 0, 2),
     "declarer": lambda v, w: _int(v, w, 0, 2),
-    "bid": _int,
-    "contract": _int,
+    "bid": _bid,
+    "contract": _bid,
     "made": _opt_bool,
     "points": _triple,
     "card_points": _triple,
@@ -267,8 +270,20 @@ def match_from_dict(rules: Rules, data: object, where: str = "state 'start'") ->
             f"not {len(sheet)}"
         )
     for i, record in enumerate(sheet):
+        row = f"{at('sheet')}[{i}]"
         if record.deal_number != i + 1:
-            raise ThousandError(f"{at('sheet')}[{i}]['deal_number'] must be {i + 1}")
+            raise ThousandError(f"{row}['deal_number'] must be {i + 1}")
+        if i == 0:
+            continue
+        before = sheet[i - 1]
+        if record.dealer != (before.dealer + 1) % 3:
+            raise ThousandError(
+                f"{row}['dealer'] must be {(before.dealer + 1) % 3}: the deal passes left"
+            )
+        if record.scores != tuple(
+            b + c for b, c in zip(before.scores, record.changes, strict=True)
+        ):
+            raise ThousandError(f"{row}['scores'] must be the scores before it plus its changes")
     if sheet:
         last = sheet[-1]
         if (last.scores, last.barrel, last.bolts) != (scores, barrel, bolts):

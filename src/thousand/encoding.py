@@ -40,6 +40,7 @@ from .actions import (
 )
 from .cards import PACK, Card, Rank
 from .engine import legal_actions
+from .errors import shown
 from .observation import Observation
 from .state import State
 
@@ -145,9 +146,12 @@ def action_id(action: Action) -> int:
 
 
 def _check_id(i: object, size: int, what: str) -> int:
-    if isinstance(i, bool) or not hasattr(i, "__index__"):
-        raise ValueError(f"{what} id must be an int, not {i!r}")
-    n = operator.index(i)  # an int or a numpy integer
+    try:
+        if isinstance(i, bool):
+            raise TypeError
+        n = operator.index(i)  # type: ignore[arg-type]  # an int or a numpy integer
+    except TypeError:  # a float, a text, an array of more than one number...
+        raise ValueError(f"{what} id must be an int, not {shown(i)}") from None
     if not 0 <= n < size:
         raise ValueError(f"{what} id {n} is out of range: ids run from 0 to {size - 1}")
     return n

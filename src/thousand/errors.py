@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = ["IllegalActionError", "RulesError", "ThousandError"]
+
+# Bad input is shown in messages cut short, however long or deeply nested it is.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 3, 40, 40, 40
+
+
+def shown(value: object) -> str:
+    """A short repr of a bad value, for an error message."""
+    text = _SHORT.repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class ThousandError(ValueError):

@@ -1,7 +1,8 @@
 """What a seat may know: its observation and its information state (A26).
 
-:func:`information_state` is everything one seat has seen since the current deal began, in
-order (perfect recall), with the public facts of the game at the deal's start.
+:func:`information_state` is everything one seat has seen since the current deal's cards were
+dealt, in order (perfect recall: a redeal deals every card afresh, so what came before it can
+tell nothing about the new cards), with the public facts of the game at the deal's start.
 :func:`observe` is that knowledge summed up as the table looks to the seat now. Neither holds
 anything the seat may not know: the other hands, the talon before it is shown, a card given to
 the other opponent, or its own hand while it plays a hidden game blind.
@@ -332,8 +333,8 @@ def _check_seat(seat: object) -> None:
 
 
 def information_state(state: State, seat: int) -> InfoState:
-    """Everything ``seat`` has seen since the current deal began, with the game's public facts
-    at the deal's start (perfect recall)."""
+    """Everything ``seat`` has seen since the current deal's cards were dealt (after the last
+    redeal, if any), with the game's public facts at the deal's start (perfect recall)."""
     _check_seat(seat)
     match = state._match
     return InfoState(

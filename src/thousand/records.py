@@ -55,8 +55,9 @@ _PRESETS: Final = {
 _REQUIRED: Final = ("format", "rules", "dealer", "scores")
 _OPTIONAL: Final = ("rules-data", "start")
 _HEADER_LINE: Final = re.compile(r"([a-z][a-z-]*)\s*:\s*(.*)")
-_DEAL_HEADING: Final = re.compile(r"\[\s*deal\s+(\d+)\s*,\s*dealer\s+(\d+)\s*\]")
-_SEAT: Final = re.compile(r"(\d+)\s*:\s*(.*)")
+# Numbers are ASCII digits, and short: a record never needs more.
+_DEAL_HEADING: Final = re.compile(r"\[\s*deal\s+([0-9]{1,6})\s*,\s*dealer\s+([0-9]{1,6})\s*\]")
+_SEAT: Final = re.compile(r"([0-9]{1,6})\s*:\s*(.*)")
 
 
 class RecordError(ThousandError):
@@ -301,7 +302,7 @@ def _start_from(headers: dict[str, tuple[int, str]], where: int) -> State:
     dealer = int(value)
     number, value = headers["scores"]
     words = value.split()
-    if len(words) != 3 or not all(re.fullmatch(r"-?[0-9]+", w) for w in words):
+    if len(words) != 3 or not all(re.fullmatch(r"-?[0-9]{1,18}", w) for w in words):
         raise RecordError(number, f"scores must be three whole numbers, not {value!r}")
     scores = (int(words[0]), int(words[1]), int(words[2]))
     if "start" not in headers:
@@ -312,7 +313,7 @@ def _start_from(headers: dict[str, tuple[int, str]], where: int) -> State:
     number, value = headers["start"]
     try:
         match = match_from_dict(rules, json.loads(value), "start")
-    except ValueError as exc:  # json.JSONDecodeError is a ValueError too
+    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError too
         raise RecordError(number, f"bad start: {exc}") from None
     if (match.dealer, match.scores) != (dealer, scores):
         raise RecordError(number, "the start's dealer and scores differ from the headers")
@@ -397,7 +398,8 @@ class _Replay:
             expected = _result_line(self.state)
             self.result = True
         if line.split() != expected.split():
-            raise RecordError(number, f"the replay gives {expected!r}")
+            kind = expected.partition(":")[0]
+            raise RecordError(number, f"the {kind} line disagrees: the replay gives {expected!r}")
 
     def due(self, number: int) -> None:
         if self.score_due is not None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from .errors import RulesError
+from .errors import RulesError, shown
 
 if TYPE_CHECKING:
     from .variants import Agreement
@@ -51,17 +51,17 @@ def _check(
     def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         where = f"{type(instance).__name__}.{attribute.name}"
         if kind is bool and not isinstance(value, bool):
-            raise RulesError(f"{where} must be True or False, not {value!r}")
+            raise RulesError(f"{where} must be True or False, not {shown(value)}")
         if kind is not bool and (isinstance(value, bool) or not isinstance(value, kind)):
-            raise RulesError(f"{where} has the wrong type: {value!r}")
+            raise RulesError(f"{where} has the wrong type: {shown(value)}")
         if choices and value not in choices:
             raise RulesError(
-                f"{where} must be one of {', '.join(map(repr, choices))}, not {value!r}"
+                f"{where} must be one of {', '.join(map(repr, choices))}, not {shown(value)}"
             )
         if low is not None and isinstance(value, int) and value < low:
-            raise RulesError(f"{where} must be at least {low}, not {value!r}")
+            raise RulesError(f"{where} must be at least {low}, not {shown(value)}")
         if isinstance(value, int) and not isinstance(value, bool) and value % step:
-            raise RulesError(f"{where} must be a multiple of {step}, not {value!r}")
+            raise RulesError(f"{where} must be a multiple of {step}, not {shown(value)}")
 
     return validate
 
@@ -73,19 +73,21 @@ def _opt_int_plain(instance: object, attribute: attrs.Attribute[Any], value: obj
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
         raise RulesError(
             f"DistributionRules.{attribute.name} must be None or a whole number of at least 0, "
-            f"not {value!r}"
+            f"not {shown(value)}"
         )
 
 
 def _deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"BarrelRules.deals must be a whole number of at least 1, not {value!r}")
+        raise RulesError(
+            f"BarrelRules.deals must be a whole number of at least 1, not {shown(value)}"
+        )
 
 
 def _max_deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise RulesError(
-            f"ScoringRules.max_deals must be a whole number of at least 1, not {value!r}"
+            f"ScoringRules.max_deals must be a whole number of at least 1, not {shown(value)}"
         )
 
 
@@ -278,7 +280,7 @@ class RedealRules:
 def _section(cls: type) -> Any:
     def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, cls):
-            raise RulesError(f"Rules.{attribute.name} must be a {cls.__name__}, not {value!r}")
+            raise RulesError(f"Rules.{attribute.name} must be a {cls.__name__}, not {shown(value)}")
 
     return attrs.field(factory=cls, validator=validate)
 
@@ -375,7 +377,7 @@ class Rules:
                 titles.append(agreement.title)
                 for path, _ in agreement.changes:
                     del left[path]
-        titles.extend(f"{path}={value!r}" for path, value in left.items())
+        titles.extend(f"{path}={shown(value)}" for path, value in left.items())
         return f"{name} rules" + (f" with: {', '.join(titles)}" if titles else "")
 
     def __str__(self) -> str:
@@ -398,7 +400,7 @@ class Rules:
                 raise RulesError(f"unknown rules section {name!r}")
             section_cls = fields[name].default.factory  # type: ignore[union-attr]
             if not isinstance(values, dict):
-                raise RulesError(f"rules section {name!r} must be a dict, not {values!r}")
+                raise RulesError(f"rules section {name!r} must be a dict, not {shown(values)}")
             known = attrs.fields_dict(section_cls)
             for key in values:
                 if key not in known:

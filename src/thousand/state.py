@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from .cards import Card, Suit, card_points, cards_of
-from .errors import RulesError, ThousandError
+from .errors import RulesError, ThousandError, shown
 from .rules import Rules
 from .sheet import DealRecord
 
@@ -445,7 +445,7 @@ class State:
         or the first action of the history that is not legal.
         """
         from .actions import action_from_dict
-        from .dicts import _keys, _show, match_from_dict
+        from .dicts import _keys, match_from_dict
         from .engine import apply
 
         _keys(data, "state", ("rules", "start", "history"), ())
@@ -457,7 +457,7 @@ class State:
         state = start_of_deal(match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
         history = data["history"]
         if not isinstance(history, list | tuple):
-            raise ThousandError(f"state 'history' must be a list of actions, not {_show(history)}")
+            raise ThousandError(f"state 'history' must be a list of actions, not {shown(history)}")
         for i, item in enumerate(history):
             try:
                 action = action_from_dict(item)

@@ -6,7 +6,8 @@ Both layouts are lists of named blocks (:data:`OBSERVATION_LAYOUT`,
 the seat itself, 1 its left neighbour, 2 the seat after that (R-TABLE-1). Card blocks have 24
 entries, one per card in ``card.index`` order (♠ 9 J Q K 10 A, then ♣, ♦, ♥). Bids and
 contracts are one-hot over 100, 105, ..., 600. Points and scores are divided by 1000, deal
-points by 120, so every entry is finite and small.
+points by 120, and every scaled number is clipped to ±10, so every entry is finite and small
+(a score past ±10,000 reads as ±10).
 
 Needs numpy (``pip install 'thousand[numpy]'``).
 
@@ -68,12 +69,19 @@ def _set(path: str) -> Callable[[Rules], float]:
     return lambda rules: float(getattr(getattr(rules, section), field) is not None)
 
 
+def _ratio(value: int, scale: float) -> float:
+    """``value / scale`` clipped to ±10; clipped before dividing, as an int too large for a
+    float cannot be divided."""
+    limit = 10 * scale
+    return max(-limit, min(limit, value)) / scale
+
+
 def _scaled(path: str, scale: float) -> Callable[[Rules], float]:
     section, field = path.split(".")
 
     def value(rules: Rules) -> float:
         v = getattr(getattr(rules, section), field)
-        return 0.0 if v is None else max(-10.0, min(10.0, v / scale))
+        return 0.0 if v is None else _ratio(v, scale)
 
     return value
 
@@ -276,13 +284,13 @@ def _public(
     deals = rules.barrel.deals
     for s in range(3):
         r = (s - seat) % 3
-        x[at["scores"] + r] = scores[s] / 1000
+        x[at["scores"] + r] = _ratio(scores[s], 1000)
         used = barrel[s]
         if used is not None:
             x[at["on barrel"] + r] = 1.0
             x[at["barrel deals"] + r] = used / deals
         x[at["bolts"] + r] = bolts[s] / 3
-        x[at["distributions"] + r] = distributions[s] / 10
+        x[at["distributions"] + r] = _ratio(distributions[s], 10)
 
 
 def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
@@ -363,7 +371,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     for s in range(3):
         x[at["points"] + (s - seat) % 3] = o.points[s] / 120
     _public(x, at, seat, o.rules, o.scores, o.barrel, o.bolts, o.distributions)
-    x[at["deal number"]] = o.deal_number / o.rules.scoring.max_deals
+    x[at["deal number"]] = _ratio(o.deal_number, o.rules.scoring.max_deals)
     if o.winner is not None:
         x[at["winner"] + (o.winner - seat) % 3] = 1.0
     _rules(x, at["rules"], o.rules)
@@ -385,10 +393,10 @@ def information_state_tensor(infostate: InfoState) -> npt.NDArray[np.float32]:
     x = np.zeros(INFORMATION_STATE_SHAPE, dtype=np.float32)
     at = _I
     x[at["dealer"] + (info.dealer - seat) % 3] = 1.0
-    x[at["deal number"]] = info.deal_number / info.rules.scoring.max_deals
+    x[at["deal number"]] = _ratio(info.deal_number, info.rules.scoring.max_deals)
     _public(x, at, seat, info.rules, info.scores, info.barrel, info.bolts, info.distributions)
     for s in range(3):
-        x[at["falls"] + (s - seat) % 3] = info.falls[s] / 3
+        x[at["falls"] + (s - seat) % 3] = _ratio(info.falls[s], 3)
     if info.golden is not None:
         x[at["golden round"]] = 1.0
         x[at["golden unmade"] + min(info.golden, 2)] = 1.0

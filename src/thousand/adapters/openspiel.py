@@ -12,7 +12,11 @@ game string, where ``,`` and ``=`` are taken, write ``agreements=no_jumping+pena
 ``single_deal`` (the game ends when the first deal is scored), ``dealer`` (the first dealer),
 ``max_deals`` (0: the rules' own cap of R-END-2; otherwise the game ends after that many deals,
 as R-END-2 says for 200) and ``max_redeals`` (the redeals allowed in one deal; after that
-:class:`~thousand.Redeal` is not offered, so that the game has a length bound).
+:class:`~thousand.Redeal` is not offered, so that the game has a length bound). As the legal
+actions then depend on the redeals made in the deal, every observation and information state
+ends with that count: the tensors with one more entry (the redeals made over
+``max_redeals``, or 1 when none are allowed), the strings with a line
+``redeals: N of M``.
 
 Actions are the ids of :mod:`thousand.encoding`; chance outcomes are the cards dealt one at a
 time (R-DEAL-1), ``card.index``. Returns are the deal's score changes (``single_deal``) or the
@@ -26,9 +30,16 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
-import numpy as np
-import numpy.typing as npt
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+except ImportError as error:  # pragma: no cover - the extra is installed in the tests
+    raise ImportError(
+        f"thousand.adapters.openspiel needs OpenSpiel and NumPy ({error}); "
+        "install them with: pip install 'thousand[openspiel]'"
+    ) from error
 
 from .. import encoding, tensors
 from ..actions import TOP_BID, Action, Redeal
@@ -223,6 +234,10 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         assert seat is not None
         return seat
 
+    def redeals_used(self) -> float:
+        """The redeals made in this deal over the redeals allowed (1 when none are)."""
+        return self._redeals / self._max_redeals if self._max_redeals else 1.0
+
     def _legal_actions(self, player: int) -> list[int]:
         actions = legal_actions(self.state)
         if self._redeals >= self._max_redeals:
@@ -314,20 +329,25 @@ class ThousandObserver:
         else:
             layout, shape = tensors.OBSERVATION_LAYOUT, tensors.OBSERVATION_SHAPE
             self._fill = _observation_tensor
-        self.tensor: npt.NDArray[np.float32] = np.zeros(shape, np.float32)
+        # The library's tensor, then the redeals made in this deal (see the module's notes).
+        self.tensor: npt.NDArray[np.float32] = np.zeros(shape[0] + 1, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
             name: self.tensor[start:stop] for name, start, stop, _ in layout
         }
+        self.dict["redeals"] = self.tensor[shape[0] :]
 
     def set_from(self, state: ThousandState, player: int) -> None:
         """Fill ``tensor`` (and its views in ``dict``) for ``player``."""
-        self.tensor[:] = self._fill(state.state, player)
+        self.tensor[:-1] = self._fill(state.state, player)
+        self.tensor[-1] = state.redeals_used()
 
     def string_from(self, state: ThousandState, player: int) -> str:
         """The information state or the observation of ``player`` as text."""
         if self.perfect_recall:
-            return _info_string(information_state(state.state, player))
-        return str(observe(state.state, player))
+            text = _info_string(information_state(state.state, player))
+        else:
+            text = str(observe(state.state, player))
+        return f"{text}\nredeals: {state._redeals} of {state._max_redeals}"
 
 
 def _info_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
