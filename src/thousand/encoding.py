@@ -146,15 +146,16 @@ def action_id(action: Action) -> int:
 
 
 def _check_id(i: object, size: int, what: str) -> int:
-    try:
-        if isinstance(i, bool):
-            raise TypeError
-        n = operator.index(i)  # type: ignore[arg-type]  # an int or a numpy integer
-    except TypeError:  # a float, a text, an array of more than one number...
-        raise ValueError(f"{what} id must be an int, not {shown(i)}") from None
-    if not 0 <= n < size:
-        raise ValueError(f"{what} id {n} is out of range: ids run from 0 to {size - 1}")
-    return n
+    if not isinstance(i, bool):
+        try:
+            n = operator.index(i)  # type: ignore[arg-type]  # an int or a numpy integer
+        except TypeError:  # a float, a text, an array of numbers...
+            pass
+        else:
+            if 0 <= n < size:
+                return n
+            raise ValueError(f"{what} id {n} is out of range: ids run from 0 to {size - 1}")
+    raise ValueError(f"{what} id must be an int, not {shown(i)}")
 
 
 def action_from_id(i: int) -> Action:
