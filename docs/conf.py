@@ -96,16 +96,13 @@ _OWN_DOCSTRINGS = {
 # on these pages drift from the engine's: check the messages too.
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
-# The engine's own docstrings (pulled in by autodoc on the API page) use the bare names, as they
-# would inside the package; the narrative pages use ``th.`` and the rulebook's kit (kit.py).
-doctest_global_setup = f"""
-import runpy
-from pathlib import Path
+# The engine's own docstrings (pulled in by autodoc) use the bare names, as they would inside the
+# package. The pages show their own imports (``import thousand as th``, and ``from kit import *``
+# for the rulebook's kit, kit.py), so that their examples run as pasted:
+# tests/test_docs.py runs them without this setup.
+doctest_global_setup = """
 import thousand as th
 from thousand import *
-from kit import *
-EXAMPLES = Path({str(ROOT / "examples")!r})
-DOCS = Path({str(HERE)!r})
 """
 
 # -- HTML --------------------------------------------------------------------------------------
@@ -292,7 +289,7 @@ class AgreementsTable(_GeneratedTable):
 
     required_arguments = 1
     final_argument_whitespace = True
-    widths = "22 24 34 20"
+    widths = "16 28 34 22"
 
     def rows(self) -> tuple[list[str], list[list[str]]]:
         group = self.arguments[0]
@@ -301,7 +298,8 @@ class AgreementsTable(_GeneratedTable):
             if a.group != group:
                 continue
             anchor = rulings.by_id(rulings.agreement_id(a.key)).anchor
-            fields = ", ".join(f"``{path}={value!r}``" for path, value in a.changes)
+            # Spaces around "=": a narrow column wraps there, not inside the name.
+            fields = ", ".join(f"``{path}`` = ``{value!r}``" for path, value in a.changes)
             rows.append([f":ref:`{a.name} <{anchor}>`", f"``{_call(a)}``", a.description, fields])
         if not rows:
             logger.warning("no agreements in group %r", group)
@@ -345,7 +343,9 @@ class RulesOptionsTable(_GeneratedTable):
         for section, fields in classic.items():
             for field, value in fields.items():
                 other = standard[section][field]
-                shown = _literal(other) if other == value else f"**{other!r}**"
+                # Escaped quotes stay straight: smartquotes would print 'any' as ‘any’.
+                bold = f"**{other!r}**".replace("'", "\\'")
+                shown = _literal(other) if other == value else bold
                 rows.append([f"``{section}.{field}``", _literal(value), shown])
         return ["Option", "classic", "standard"], rows
 
@@ -372,7 +372,7 @@ class ScoreSheet(_GeneratedTable):
     and draw its score sheet, one row per deal, with the marks of the barrel and the bolts."""
 
     required_arguments = 1
-    widths = "6 12 16 22 22 22"
+    widths = "8 11 15 22 22 22"
 
     def rows(self) -> tuple[list[str], list[list[str]]]:
         relative, path = self.env.relfn2path(self.arguments[0], self.env.docname)
@@ -422,6 +422,36 @@ def _sheet_cell(record: thousand.DealRecord, seat: int) -> str:
     return cell + (f" — *{', '.join(words)}*" if words else "")
 
 
+# -- What a reader sees ------------------------------------------------------------------------
+
+#: The class that tells furo a ``contents`` table is wanted after all.
+_FURO_ESCAPE_HATCH = "this-will-duplicate-information-and-it-is-still-useful-here"
+_CLASS_ATTRIBUTE = re.compile(r'\bclass="([^"]*)"')
+
+
+def page_problems(body: str) -> list[str]:
+    """What a written page shows a reader as broken, though the build gave no warning: furo draws
+    a ``.. contents::`` table as a red "ERROR" box (it shows the page's contents itself), and
+    docutils leaves its problems on the page as system messages."""
+    problems = []
+    for match in _CLASS_ATTRIBUTE.finditer(body):
+        classes = match.group(1).split()
+        if "contents" in classes and _FURO_ESCAPE_HATCH not in classes:
+            problems.append(
+                "a '.. contents::' table, which furo draws as a red ERROR box: remove it"
+            )
+        if "system-message" in classes:
+            problems.append("a docutils system message is shown on the page")
+    return problems
+
+
+def _check_page(
+    app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    for problem in page_problems(str(context.get("body", ""))):
+        logger.warning("%s", problem, location=pagename)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_role("ruling", ruling_role)
     app.add_directive("agreements-table", AgreementsTable)
@@ -432,4 +462,5 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", _process_docstring)
     app.connect("builder-inited", _check_promises)
     app.connect("doctree-resolved", _title_ruling_links)
+    app.connect("html-page-context", _check_page)
     return {"parallel_read_safe": True}

@@ -2,7 +2,8 @@
 
 Every example in the rulebook is a doctest: it deals exact cards, plays them through the engine
 and shows what the engine says. These helpers keep the examples short. They use nothing but
-the public API of ``thousand``.
+the public API of ``thousand``. Each page that uses them imports them in its first example
+(``from kit import *``), so that its examples run as pasted with ``docs`` on the path.
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ third of DUO take no card points: a bolt each.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 import thousand as th
@@ -75,7 +77,7 @@ def test_agreement_golden_round_the_game_opens_without_an_auction() -> None:
     assert legal(run(ordinary, DUO.gives(0))) == contracts(120, 400)
 
 
-def test_agreement_golden_round_every_deal_score_is_doubled_and_a_made_deal_ends_it() -> None:
+def test_agreement_golden_round_every_deal_score_is_doubled() -> None:
     # DUO at 120, dealer 0 (seat 1 opener): 135 >= 120 made.
     record = auction_deal(th.new_game(STANDARD), DUO, 120).sheet[-1]
     assert record.changes == (0, 120, 225)
@@ -85,11 +87,26 @@ def test_agreement_golden_round_every_deal_score_is_doubled_and_a_made_deal_ends
     assert record.golden and record.made is True
     assert record.changes == (0, 240, 450)
     assert record.bolts == (1, 0, 0)
-    # The golden round is over: deal 2 (dealer 1) has an auction.
+
+
+def test_a11_every_golden_deal_is_played_after_a_made_one() -> None:
+    # DUO made in deal 1; deals 2 and 3 are golden all the same, one per seat ("each player has
+    # to play a round within the Golden Round"); after the third the round is over.
+    state = golden_game(GOLDEN, [DUO])
     assert (state.deal_number, state.dealer) == (2, 1)
-    state = th.apply(state, DUO.deal(1))
+    assert (state.is_golden_deal, state.golden_index, state.golden_made) == (True, 1, True)
+    state = th.apply(state, LOSE_S.deal(1))
+    assert state.phase is th.Phase.GIVING and (state.declarer, state.high_bid) == (2, 120)
+    state = golden_game(GOLDEN, [DUO, LOSE_S, LOSE_S])
+    assert [r.golden for r in state.sheet] == [True, True, True]
+    assert [r.made for r in state.sheet] == [True, False, False]
+    assert [r.declarer for r in state.sheet] == [1, 2, 0]
+    # Deal 4 (dealer 0) is an ordinary deal with an auction.
+    assert (state.deal_number, state.is_golden_deal, state.golden_index) == (4, False, None)
+    assert not state.golden_made
+    state = th.apply(state, DUO.deal(0))
     assert not state.is_golden_deal
-    assert state.phase is th.Phase.BIDDING and state.to_move == 2
+    assert state.phase is th.Phase.BIDDING and state.to_move == 1
 
 
 def test_agreement_golden_round_after_three_unmade_deals_it_starts_again() -> None:
@@ -109,18 +126,49 @@ def test_agreement_golden_round_after_three_unmade_deals_it_starts_again() -> No
     assert state.is_golden_deal and state.phase is th.Phase.GIVING and state.declarer == 1
 
 
-def test_agreement_golden_round_bookkeeping_an_unmade_then_a_made_deal() -> None:
+def test_a11_golden_round_bookkeeping_an_unmade_then_a_made_deal() -> None:
     # Deal 1 LOSE (seat 1 fails), deal 2 SWEEP (seat 2 makes 120: +240, seats 0 and 1 bolts):
-    # the round ends after deal 2; deal 3 (dealer 2) is an ordinary deal.
+    # the round goes on to deal 3 (dealer 2, seat 0 golden declarer), which seat 0 fails; then
+    # the round is over, since deal 2 was made.
     state = golden_game(GOLDEN, [LOSE_S, SWEEP_S])
     assert [r.golden for r in state.sheet] == [True, True]
     assert [r.made for r in state.sheet] == [False, True]
     assert state.sheet[-1].changes == (0, 0, 240)
     assert state.scores == (30, -240, 450)
     assert state.bolts == (1, 2, 0)
-    state = th.apply(state, SWEEP_S.deal(2))
+    assert (state.golden_index, state.golden_made) == (2, True)
+    after_third = golden_deal(state, LOSE_S)
+    assert after_third.sheet[-1].golden and after_third.sheet[-1].made is False
+    assert after_third.sheet[-1].declarer == 0
+    assert (after_third.golden_index, after_third.golden_made) == (None, False)
+    state = th.apply(after_third, SWEEP_S.deal(0))
     assert not state.is_golden_deal
-    assert state.phase is th.Phase.BIDDING and state.to_move == 0
+    assert state.phase is th.Phase.BIDDING and state.to_move == 1
+
+
+def test_a11_a_deal_made_only_in_the_third_golden_deal_ends_the_round() -> None:
+    state = golden_game(GOLDEN, [LOSE_S, LOSE_S])
+    assert (state.golden_index, state.golden_made) == (2, False)
+    state = golden_deal(state, SWEEP_S)
+    assert [r.made for r in state.sheet] == [False, False, True]
+    assert (state.deal_number, state.is_golden_deal) == (4, False)
+
+
+def test_a11_the_place_in_the_golden_round_is_seen_by_every_seat_and_kept_in_dicts() -> None:
+    # Deal 3 of a round whose deal 1 was made: every seat observes index 2 and "made".
+    state = golden_game(GOLDEN, [SWEEP_S, LOSE_S])
+    state = th.apply(state, LOSE_S.deal(state.dealer))
+    for seat in range(3):
+        seen = th.observe(state, seat)
+        assert (seen.is_golden_deal, seen.golden_index, seen.golden_made) == (True, 2, True)
+        info = th.information_state(state, seat)
+        assert (info.golden, info.golden_made) == (2, True)
+        sampled = th.sample_state(info, random.Random(seat))
+        assert (sampled.golden_index, sampled.golden_made) == (2, True)
+        assert (th.sample_state(seen, random.Random(seat)).golden_made) is True
+    start = sampled.to_dict()["start"]
+    assert (start["golden"], start["golden_made"]) == (2, True)
+    assert th.State.from_dict(sampled.to_dict()) == sampled
 
 
 def test_agreement_golden_round_deals_count_toward_the_deal_cap() -> None:
@@ -137,9 +185,10 @@ def test_agreement_golden_round_no_hidden_game_in_a_golden_deal() -> None:
     rules = standard(V.golden_round, V.hidden_round)
     state = th.apply(th.new_game(rules), SWEEP_S.deal(0))
     assert state.phase is th.Phase.GIVING and not state.is_hidden_game
-    # After the round (SWEEP made), the next opener chooses between a hidden game and looking.
-    state = golden_deal(th.new_game(rules), SWEEP_S)
-    state = th.apply(state, SWEEP_S.deal(1))
+    # After the round (three golden deals, made), the next opener chooses between a hidden game
+    # and looking.
+    state = golden_game(rules, [SWEEP_S, SWEEP_S, SWEEP_S])
+    state = th.apply(state, SWEEP_S.deal(0))
     assert state.phase is th.Phase.HIDDEN_CHOICE
     assert legal(state) == {"hidden", "look"}
 
@@ -224,21 +273,23 @@ def test_agreement_golden_allow_increase_the_golden_declarer_may_raise() -> None
 
 
 def test_agreement_golden_bolt_doubling_a_golden_bolt_counts_two() -> None:
-    # Golden SWEEP (seat 1 makes 120: +240; seats 0 and 2 take nothing), then an ordinary SWEEP
-    # at 100 (dealer 1, seat 2 declares; seats 0 and 1 take nothing).
+    # Three golden SWEEPs (openers 1, 2, 0 make 120: +240; the other two take nothing), then an
+    # ordinary SWEEP at 100 (dealer 0, seat 1 declares; seats 0 and 2 take nothing).
     def game(rules: th.Rules) -> th.State:
-        state = golden_deal(th.new_game(rules), SWEEP_S)
+        state = golden_game(rules, [SWEEP_S, SWEEP_S, SWEEP_S])
         return auction_deal(state, SWEEP_S, 100)
 
     state = game(GOLDEN)
-    assert [r.bolts for r in state.sheet] == [(1, 0, 1), (2, 1, 1)]
-    assert state.sheet[-1].changes == (0, 0, 100)
+    assert [r.bolts for r in state.sheet] == [(1, 0, 1), (2, 1, 1), (2, 2, 2), (0, 2, 0)]
+    assert state.sheet[-1].changes == (-120, 100, -120)
 
     state = game(standard(V.golden_round, V.golden_bolt_doubling))
-    assert state.sheet[0].bolts == (2, 0, 2)
-    # The ordinary deal's bolt counts one: seat 0 reaches 3 and pays the penalty.
-    assert state.sheet[-1].bolts == (0, 1, 2)
-    assert state.sheet[-1].changes == (-120, 0, 100)
+    # Each golden bolt counts two; a count of 4 costs one penalty and keeps 1 (A14).
+    assert [r.bolts for r in state.sheet[:3]] == [(2, 0, 2), (1, 2, 2), (1, 1, 1)]
+    assert [r.changes for r in state.sheet[1:3]] == [(-120, 0, 240), (240, -120, -120)]
+    # The ordinary deal's bolt counts one: seats 0 and 2 reach 2, no penalty.
+    assert state.sheet[-1].bolts == (2, 1, 2)
+    assert state.sheet[-1].changes == (0, 100, 0)
 
 
 def test_agreement_golden_bolt_doubling_two_and_two_cost_one_penalty_and_keep_one() -> None:

@@ -225,14 +225,14 @@ def test_agreement_round_own_points_on_the_barrel_the_win_uses_unrounded_points(
 
 
 def test_agreement_round_own_points_a_golden_deal_is_made_with_118() -> None:
-    # A24: "made" in a golden deal. Golden ROUND: unrounded 118 < 120 leaves the round going
-    # (-240); rounded it is made (+240) and the round ends.
+    # A24: "made" in a golden deal. Golden ROUND: unrounded 118 < 120 is not made (-240);
+    # rounded it is made (+240): the round will end after its third deal (A11).
     state = golden_deal(th.new_game(standard(V.golden_round)), ROUND)
     assert state.sheet[-1].changes == (0, -240, 0)
-    assert th.apply(state, ROUND.deal(1)).is_golden_deal
+    assert (state.golden_index, state.golden_made) == (1, False)
     state = golden_deal(th.new_game(standard(V.golden_round, V.round_own_points)), ROUND)
     assert state.sheet[-1].changes == (0, 240, 0)
-    assert not th.apply(state, ROUND.deal(1)).is_golden_deal
+    assert (state.golden_index, state.golden_made) == (1, True)
 
 
 # ---------------------------------------------------------------------------------------------

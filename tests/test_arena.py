@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
+import os
 import random
+import subprocess
+import sys
+from collections.abc import Callable
 
+import attrs
 import pytest
 
 import thousand as th
@@ -18,7 +25,8 @@ from thousand.arena import (
     play_game,
     tournament,
 )
-from thousand.bots import Bot, HeuristicBot, RandomBot, hand_value
+from thousand.bots import Bot, HeuristicBot, RandomBot, SolverBot, hand_value
+from thousand.variants import by_key
 
 
 def test_bots_follow_the_protocol_and_choose_legal_actions() -> None:
@@ -167,3 +175,94 @@ def test_the_solver_bot_plays_legal_reproducible_moves() -> None:
         assert first in seen.legal_actions
         state = th.apply(state, first)
     assert len(state.tricks) == 2
+
+
+#: The built-in bots made without a generator, cheap enough for a test.
+UNSEEDED: dict[str, Callable[[int], Bot]] = {
+    "heuristic": lambda _: HeuristicBot(),
+    "random": lambda _: RandomBot(),
+    "solver": lambda _: SolverBot(samples=2),
+}
+
+
+def short(deals: int) -> th.Rules:
+    """Classic rules cut after ``deals`` deals, every hand allowed a redeal."""
+    rules = th.Rules.classic().with_agreements(by_key("reshuffle_on_card_score", 121))
+    return attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=deals))
+
+
+def test_bots_without_a_generator_take_theirs_from_the_game_seed() -> None:
+    bots: list[Bot] = [HeuristicBot(), RandomBot(), RandomBot()]
+    first = play_game(bots, seed=1)
+    assert play_game([HeuristicBot(), RandomBot(), RandomBot()], seed=1).history == first.history
+    assert play_game(bots, seed=1) == first  # the bots given are left without a generator
+    assert bots == [HeuristicBot(), RandomBot(), RandomBot()]
+    assert play_game(bots, seed=2).history != first.history
+
+
+def test_games_and_deals_of_every_built_in_bot_are_the_same_from_the_same_seed() -> None:
+    def game() -> th.State:
+        return play_game(
+            [UNSEEDED[n](0) for n in ("solver", "random", "heuristic")], short(2), seed=3
+        )
+
+    assert game().history == game().history
+    deal = next(deal_stream(7))
+
+    def one_deal() -> th.DealRecord:
+        return play_deal(
+            [UNSEEDED[n](0) for n in ("random", "solver", "heuristic")], deal, short(1)
+        )
+
+    assert one_deal() == one_deal()
+    assert play_deal([RandomBot(), RandomBot(), RandomBot()], deal, short(1), seed=1) == play_deal(
+        [RandomBot(), RandomBot(), RandomBot()], deal, short(1), seed=1
+    )
+
+
+def test_duplicate_deals_of_bots_without_a_generator_are_the_same_every_time() -> None:
+    def match() -> dict[str, list[float]]:
+        return duplicate_match(
+            ["random", "solver"], 2, seed=6, rules=short(1), makers=UNSEEDED
+        ).changes
+
+    assert match() == match()
+    names = ["heuristic", "random"]
+    assert duplicate_match(names, 6, seed=6, rules=short(1), makers=UNSEEDED) == duplicate_match(
+        names, 6, seed=6, rules=short(1), makers=UNSEEDED
+    )
+
+
+DETERMINISM_SCRIPT = """
+import attrs
+import thousand as th
+from thousand.arena import duplicate_match, play_game
+from thousand.bots import HeuristicBot, RandomBot, SolverBot
+from thousand.variants import by_key
+
+rules = th.Rules.classic().with_agreements(by_key("reshuffle_on_card_score", 121))
+rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=2))
+game = play_game([SolverBot(samples=2), RandomBot(), HeuristicBot()], rules, seed=5)
+print(" ".join(str(action) for action in game.history))
+makers = {"random": lambda _: RandomBot(), "heuristic": lambda _: HeuristicBot()}
+print(duplicate_match(["random", "heuristic"], 4, seed=5, rules=rules, makers=makers).changes)
+"""
+
+
+def test_a_seed_gives_the_same_game_in_a_fresh_process_whatever_the_hash_seed() -> None:
+    outputs = []
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", DETERMINISM_SCRIPT],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+        outputs.append(done.stdout)
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        exec(DETERMINISM_SCRIPT, {})
+    assert outputs[0] == outputs[1] == here.getvalue()
+    assert outputs[0].startswith("deal ") and outputs[0].count("\n") == 2

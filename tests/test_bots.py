@@ -1,13 +1,19 @@
-"""The solver bot's auction and contract, decided by drawing the cards it cannot see (with no
-time budget, so that the draws do not depend on the machine's speed)."""
+"""The bots' decisions: the solver bot's auction and contract, decided by drawing the cards it
+cannot see (with no time budget, so that the draws do not depend on the machine's speed), and
+when each bot calls a redeal."""
 
 from __future__ import annotations
 
 import math
 import random
+from types import SimpleNamespace
+
+import pytest
 
 import thousand as th
-from thousand.bots import SolverBot, cheapest_give
+from thousand import bots, determinize
+from thousand.bots import HeuristicBot, RandomBot, SolverBot, cheapest_give
+from thousand.variants import by_key
 
 # Seat 2 holds the spade marriage, three aces and two tens; the talon is the heart ace, ten
 # and king. In the weak deal seat 2 holds the nines and jacks instead.
@@ -48,3 +54,94 @@ def test_solver_bot_fixes_a_contract_it_can_make_above_its_bid() -> None:
     assert isinstance(contract, th.Contract) and contract.value > 105
     # With every card shown the declarer makes it, with the bot's caution to spare.
     assert th.can_make(th.apply(state, contract), contract.value + bot.caution)
+
+
+# Seat 1 (the opener, dealer 0) holds nines and jacks; seat 2 three aces and two marriages.
+WEAK_OPENER = "QC KC QD KD TD 9H JH / 9S JS 9C JC 9D JD QH / AS TS KS QS AC TC AD / KH TH AH"
+STRONG_OPENER = "QC KC QD KD TD 9H JH / AS TS KS QS AC TC AD / 9S JS 9C JC 9D JD QH / KH TH AH"
+
+
+def generous(*keys: str) -> th.Rules:
+    """Every hand, or every talon, may be redealt."""
+    values = {"reshuffle_on_card_score": 121, "reshuffle_on_talon_score": 121}
+    return th.Rules.classic().with_agreements(*(by_key(k, values.get(k)) for k in keys))
+
+
+def auction(deal: str, *calls: th.Action, rules: th.Rules | None = None) -> th.State:
+    state = th.apply(th.new_game(rules or generous("reshuffle_on_card_score")), th.Deal.parse(deal))
+    for call in calls:
+        state = th.apply(state, call)
+    return state
+
+
+def test_heuristic_bot_calls_a_redeal_only_with_a_weak_hand() -> None:
+    weak = auction(WEAK_OPENER)
+    assert th.Redeal() in th.legal_actions(weak)
+    assert HeuristicBot(random.Random(1)).act(th.observe(weak, 1)) == th.Redeal()
+    strong = auction(WEAK_OPENER, th.Bid(100))  # seat 2's first call, a redeal legal
+    assert th.Redeal() in th.legal_actions(strong)
+    assert HeuristicBot(random.Random(1)).act(th.observe(strong, 2)) == th.Bid(105)
+
+
+def test_heuristic_declarer_redeals_a_talon_only_when_its_hand_is_below_the_bid() -> None:
+    rules = generous("reshuffle_on_talon_score")
+    calls = (th.Bid(100), th.Pass(), th.Pass())
+    bot = HeuristicBot(random.Random(1))
+    # Seat 1 takes the talon at 100: its ten cards are valued 170, then 31 (hand_value).
+    strong = auction(STRONG_OPENER, *calls, rules=rules)
+    assert th.Redeal() in th.legal_actions(strong)
+    assert isinstance(bot.act(th.observe(strong, 1)), th.Give)
+    poor = "KD TD AD QH KH TH AH / 9S JS 9C JC 9D JD 9H / KS TS AS QC KC TC AC / JH QD QS"
+    weak = auction(poor, *calls, rules=rules)
+    assert bot.act(th.observe(weak, 1)) == th.Redeal()
+
+
+def test_random_bot_calls_a_legal_redeal_with_its_redeal_chance_only() -> None:
+    state = auction(WEAK_OPENER)  # seat 1 must open: 100 or a redeal
+    seen = th.observe(state, 1)
+    assert seen.legal_actions == (
+        th.Bid(100),
+        th.Bid(105),
+        th.Bid(110),
+        th.Bid(115),
+        th.Bid(120),
+        th.Redeal(),
+    )
+    bot = RandomBot(random.Random(3))
+    redeals = sum(bot.act(seen) == th.Redeal() for _ in range(2000))
+    assert 150 < redeals < 250  # a tenth
+    assert all(
+        RandomBot(random.Random(3), redeal_chance=0).act(seen) != th.Redeal() for _ in range(50)
+    )
+    assert RandomBot(random.Random(3), redeal_chance=1).act(seen) == th.Redeal()
+    with pytest.raises(
+        ValueError, match=r"^redeal_chance must be a probability from 0 to 1, not 1.5$"
+    ):
+        RandomBot(redeal_chance=1.5)
+
+
+def test_solver_bot_calls_a_redeal_like_its_heuristic() -> None:
+    weak = auction(STRONG_OPENER, th.Bid(100))  # seat 2 holds the nines and jacks
+    assert SolverBot(random.Random(1), samples=2).act(th.observe(weak, 2)) == th.Redeal()
+    strong = auction(WEAK_OPENER, th.Bid(100))
+    assert SolverBot(random.Random(1), samples=2).act(th.observe(strong, 2)) != th.Redeal()
+
+
+def test_solver_bot_makes_every_draw_however_slow_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No time budget by default: a clock that jumps ten seconds a call stops no draw."""
+    draws: list[th.State] = []
+    sample_state = determinize.sample_state
+
+    def counted(info: th.Observation, rng: random.Random) -> th.State:
+        draws.append(sample_state(info, rng))
+        return draws[-1]
+
+    clock = iter(range(0, 10**6, 10))
+    monkeypatch.setattr(determinize, "sample_state", counted)
+    monkeypatch.setattr(bots, "time", SimpleNamespace(perf_counter=lambda: float(next(clock))))
+    bot = SolverBot(random.Random(1))
+    bot.act(th.observe(after_opening(STRONG), 2))
+    assert len(draws) == bot.samples == 8
+    assert bot.time_budget == math.inf

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 import thousand as th
 from thousand.__main__ import main, play_demo_game
+from thousand.arena import BOTS
 from thousand.scoresheet import format_sheet
 
 
@@ -116,3 +119,28 @@ def test_module_runs_from_the_command_line() -> None:
     )
     assert "random players" in done.stdout
     assert done.stdout.count("\n") > 5
+
+
+@pytest.mark.parametrize("below", [40, 85])
+def test_demo_of_heuristic_bots_ends_under_reshuffle_on_card_score(
+    below: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every weak hand may be redealt: the game still ends, within a bound on decisions."""
+    decisions = [0]
+
+    @attrs.define
+    class Bounded:
+        bot: th.Bot
+
+        def act(self, observation: th.Observation) -> th.Action:
+            decisions[0] += 1
+            assert decisions[0] < 200 * 2000, "the demo does not end"
+            return self.bot.act(observation)
+
+    make = BOTS["heuristic"]
+    monkeypatch.setitem(BOTS, "heuristic", lambda seed: Bounded(make(seed)))
+    argv = ["demo", "--players", "heuristic", "--with", f"reshuffle_on_card_score={below}"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Thousand: classic rules with: Reshuffle on Card Score {below}; seed 1")
+    assert re.search(r"^Seat \d wins with \d+", out, re.MULTILINE)

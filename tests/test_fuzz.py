@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 import thousand as th
@@ -27,11 +27,16 @@ from thousand.records import RecordError
 
 from .test_properties import PRESETS, agreements
 
+#: Ints too long to print (str() refuses them) and just beyond the library's limits.
+HUGE_INTS = st.sampled_from([10**15 + 1, -(10**15) - 5, 1_000_005]) | st.sampled_from([1, -1]).map(
+    lambda sign: sign * 10**5000
+)  # built when drawn: Hypothesis cannot repr the strategy
 #: JSON-like data: what ``json.loads`` can give, and a few Python values besides.
 JSON: st.SearchStrategy[Any] = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-1000, 1000)
+    | HUGE_INTS
     | st.floats(allow_nan=True)
     | st.text(max_size=6)
     | st.sampled_from(["TH", "9S", "sum", "bid", "play", "deal", "classic", "bolt", 0, 1, 2]),
@@ -51,9 +56,23 @@ WORDS = [
     "deal", "bid", "pass", "give", "contract", "play", "marriage", "distribute", "redeal",
     "hidden", "look", "unhide", "/", "TH", "10♥", "9s", "AX", "K", "1", "0", "2", "3", "-5",
     "+5", "105", "１２０", "1_000", "99999999999999999999999", "", ";", ":", "#", "[", "]",
+    "9" * 5000,
 ]  # fmt: skip
+#: Letters that case mapping turns into ASCII ones: 'ſ' and 'ı' upper-case to S and I, the
+#: Kelvin sign lower-cases to k.
+LOOK_ALIKES = st.sampled_from(["Aſ", "ſ", "10ſ", "hıdden", "loo\u212a", "play Aſ", "give Tſ 1"])
+#: The only characters beyond ASCII that a text form may hold: the suit symbols (and spaces).
+SYMBOLS = set("♠♣♦♥♤♧♢♡")
+
+
+def readable(text: str) -> bool:
+    """Whether ``text`` holds only ASCII, suit symbols and white space: no look-alike letter
+    ('ſ', 'ı', the Kelvin sign) that case mapping would turn into an ASCII one."""
+    return all(c.isascii() or c in SYMBOLS or c.isspace() for c in text)
+
+
 WORDY = st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=8).map(" ".join)
-TEXTS = st.one_of(st.text(max_size=40), WORDY)
+TEXTS = st.one_of(st.text(max_size=40), WORDY, LOOK_ALIKES)
 
 
 def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -94,6 +113,7 @@ def mutate(data: Any, draw: st.DataObject) -> Any:
 
 
 @given(TEXTS | NOT_TEXT)
+@example("Aſ")
 def test_card_texts_read_or_raise_value_error(text: Any) -> None:
     for cls in (th.Card, th.Suit, th.Rank):
         try:
@@ -101,6 +121,7 @@ def test_card_texts_read_or_raise_value_error(text: Any) -> None:
         except ValueError as exc:
             assert str(exc).startswith(f"not a {cls.__name__.lower()}: ")
         else:
+            assert readable(text)
             assert (
                 cls.parse(value.letter if isinstance(value, th.Suit | th.Rank) else str(value))
                 is value
@@ -110,16 +131,21 @@ def test_card_texts_read_or_raise_value_error(text: Any) -> None:
     except ValueError as exc:
         assert str(exc).startswith("not a card")
     else:
+        assert readable(text)
         assert th.cards(" ".join(map(str, cards))) == cards
 
 
 @given(TEXTS | NOT_TEXT)
+@example("loo\u212a")
+@example("bid " + "9" * 5000)
 def test_action_texts_read_or_raise_value_error(text: Any) -> None:
     try:
         action = th.parse_action(text)
     except ValueError as exc:
         assert str(exc).startswith("not an action: ")
+        assert len(str(exc)) < 400  # a huge text or number is shown cut short
     else:
+        assert readable(text)
         assert th.parse_action(str(action)) == action
 
 

@@ -101,7 +101,7 @@ def test_agreements_take_commas_in_a_parameter_dict() -> None:
     [
         ({"rules": "modern"}, "rules must be 'classic' or 'standard'"),
         ({"agreements": "no_such_thing"}, "unknown agreement 'no_such_thing'"),
-        ({"agreements": "penalty_amount=lots"}, "'lots' is not a number"),
+        ({"agreements": "penalty_amount=lots"}, "the value 'lots' is not a whole number"),
         ({"max_deals": -1}, "max_deals must be 0"),
     ],
 )
@@ -260,3 +260,240 @@ def test_clones_are_independent() -> None:
     state.apply_action(state.legal_actions()[0])
     assert clone.history() == before and clone.state != state.state
     assert clone.legal_actions() == game.deserialize_state(clone.serialize()).legal_actions()
+
+
+def _views(state: Any) -> list[Any]:
+    """Everything a program can read off a state: each seat's strings and tensors, the legal
+    actions, the history and the serialized form."""
+    seats = [
+        (
+            state.observation_string(seat),
+            state.observation_tensor(seat),
+            state.information_state_string(seat),
+            state.information_state_tensor(seat),
+        )
+        for seat in range(3)
+    ]
+    return [seats, state.legal_actions(), state.history(), state.serialize(), str(state)]
+
+
+def test_a_redeal_the_engine_refuses_changes_nothing() -> None:
+    """A7: no agreement allows a redeal in the auction, so the opener's redeal is refused; the
+    one redeal the game allows is still there for the talon."""
+    game = pyspiel.load_game(
+        "python_thousand(agreements=reshuffle_on_talon_score:120,max_redeals=1,single_deal=true)"
+    )
+    redeal = encoding.action_id(th.Redeal())
+    state = game.new_initial_state()
+    for card in range(24):
+        state.apply_action(card)
+    before = _views(state)
+    with pytest.raises(th.IllegalActionError, match="no agreement in force allows a redeal"):
+        state.apply_action(redeal)
+    assert _views(state) == before
+    for text in ("bid 100", "pass", "pass"):
+        state.apply_action(encoding.action_id(th.parse_action(text)))
+    assert redeal in state.legal_actions()
+    state.apply_action(redeal)
+    assert state.observation_string(0).endswith("redeals: 1 of 1")
+
+
+def test_a_redeal_past_the_cap_is_refused_and_changes_nothing() -> None:
+    game = pyspiel.load_game(
+        "python_thousand(agreements=reshuffle_on_card_score:120,max_redeals=1,single_deal=true)"
+    )
+    redeal = encoding.action_id(th.Redeal())
+    state = game.new_initial_state()
+    for _ in range(2):
+        for card in range(24):
+            state.apply_action(card)
+        if redeal in state.legal_actions():
+            state.apply_action(redeal)
+    before = _views(state)
+    with pytest.raises(th.IllegalActionError, match="no more than 1 redeals in a deal"):
+        state.apply_action(redeal)
+    assert _views(state) == before
+
+
+def test_the_legal_line_of_the_observation_string_leaves_out_redeals_past_the_cap() -> None:
+    game = pyspiel.load_game(
+        "python_thousand(agreements=reshuffle_on_card_score:120,max_redeals=1,single_deal=true)"
+    )
+    redeal = encoding.action_id(th.Redeal())
+    state = game.new_initial_state()
+    for card in range(24):
+        state.apply_action(card)
+    assert "redeal" in state.observation_string(state.current_player())
+    state.apply_action(redeal)
+    for card in range(24):
+        state.apply_action(card)
+    seat = state.current_player()
+    assert th.Redeal() in th.legal_actions(state.state)  # the engine would allow another
+    legal = [encoding.action_from_id(a) for a in state.legal_actions()]
+    engine_order = [a for a in th.legal_actions(state.state) if a in legal]
+    line = "  legal: " + ", ".join(map(str, engine_order))
+    assert line in state.observation_string(seat).splitlines()
+    assert [s for s in str(state).splitlines() if s.startswith("  legal: ")] == [line]
+
+
+# -- parameters given as Python values ---------------------------------------------------------
+
+HUGE = 10**5000  # str() refuses it (sys.get_int_max_str_digits)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            "١٥٠",
+            "agreement 'penalty_amount': the value '١٥٠' is not a whole number in ASCII digits",
+        ),
+        (
+            "1_50",
+            "agreement 'penalty_amount': the value '1_50' is not a whole number in ASCII digits",
+        ),
+        (
+            "9" * 5000,
+            "agreement 'penalty_amount': the value '99999999999999999...999999999999999999' "
+            "is too large",
+        ),
+    ],
+    ids=["arabic-indic", "underscore", "huge"],
+)
+def test_agreements_take_values_as_the_command_line_does(value: str, message: str) -> None:
+    with pytest.raises(th.RulesError) as caught:
+        adapter.parse_agreements(f"no_jumping+penalty_amount:{value}")
+    assert str(caught.value) == message
+    with pytest.raises(th.RulesError):
+        th.variants.parse_agreement(f"penalty_amount={value}")
+    with pytest.raises(th.RulesError) as again:
+        adapter.ThousandGame({"agreements": f"penalty_amount={value}"})
+    assert str(again.value) == message
+
+
+def test_agreements_read_like_the_command_line() -> None:
+    assert adapter.parse_agreements("penalty-amount:150;no_jumping, ") == (
+        th.variants.parse_agreement("penalty-amount=150"),
+        th.variants.no_jumping,
+    )
+
+
+def test_an_agreement_value_without_its_key_is_refused() -> None:
+    with pytest.raises(th.RulesError) as caught:
+        adapter.parse_agreements("no_jumping+:150")
+    assert str(caught.value) == "unknown agreement ''"
+
+
+def test_agreements_must_be_text() -> None:
+    with pytest.raises(ValueError) as caught:
+        adapter.parse_agreements(150)
+    assert str(caught.value) == (
+        "agreements must be text such as 'no_jumping+penalty_amount:150', not 150"
+    )
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"dealer": 1.5}, "dealer must be a seat 0, 1 or 2 (a Python int), not 1.5 of type float"),
+        ({"dealer": True}, "dealer must be a seat 0, 1 or 2 (a Python int), not True of type bool"),
+        ({"dealer": "1"}, "dealer must be a seat 0, 1 or 2 (a Python int), not '1' of type str"),
+        ({"dealer": 3}, "dealer must be a seat 0, 1 or 2, not 3"),
+        (
+            {"max_redeals": 2.5},
+            "max_redeals must be a whole number from 0 to 1000000 (a Python int), "
+            "not 2.5 of type float",
+        ),
+        ({"max_redeals": -1}, "max_redeals must be a whole number from 0 to 1000000, not -1"),
+        (
+            {"max_deals": True},
+            "max_deals must be 0 (the rules' own cap) or a number of deals up to 1000000 "
+            "(a Python int), not True of type bool",
+        ),
+        (
+            {"max_deals": -1},
+            "max_deals must be 0 (the rules' own cap) or a number of deals up to 1000000, not -1",
+        ),
+        ({"single_deal": 1}, "single_deal must be True or False, not 1 of type int"),
+        ({"single_deal": "yes"}, "single_deal must be True or False, not 'yes' of type str"),
+        ({"rules": 5}, "rules must be 'classic' or 'standard', not 5"),
+        (
+            {"agreements": 5},
+            "agreements must be text such as 'no_jumping+penalty_amount:150', not 5",
+        ),
+        (
+            {"dealr": 1},
+            "unknown parameter 'dealr' (the parameters are rules, agreements, single_deal, "
+            "dealer, max_deals, max_redeals)",
+        ),
+    ],
+    ids=lambda value: str(value)[:40],
+)
+def test_a_game_made_directly_checks_its_parameters(params: dict[str, Any], message: str) -> None:
+    # load_game checks the types against the specification; a game made directly must too
+    with pytest.raises(ValueError) as caught:
+        adapter.ThousandGame(params)
+    assert str(caught.value) == message
+
+
+def test_the_rules_and_game_info_of_parameters_check_them() -> None:
+    with pytest.raises(ValueError, match=r"^max_deals must be 0 .* not 1\.5 of type float$"):
+        adapter.rules_of({"max_deals": 1.5})
+    with pytest.raises(ValueError, match=r"^max_redeals must be .* not 1\.5 of type float$"):
+        adapter.game_info({"max_redeals": 1.5})
+
+
+def test_a_numpy_dealer_is_refused() -> None:
+    np = extra("numpy")
+    with pytest.raises(ValueError) as caught:
+        adapter.ThousandGame({"dealer": np.int64(1)})
+    assert str(caught.value).startswith("dealer must be a seat 0, 1 or 2 (a Python int), not ")
+    assert str(caught.value).endswith(" of type int64")
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"rules": HUGE}, "rules must be 'classic' or 'standard', not <int of 5001 digits>"),
+        (
+            {"rules": "x" * 5000},
+            "rules must be 'classic' or 'standard', not 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'",
+        ),
+        ({"dealer": -HUGE}, "dealer must be a seat 0, 1 or 2, not <negative int of 5001 digits>"),
+        (
+            {"max_redeals": -HUGE},
+            "max_redeals must be a whole number from 0 to 1000000, "
+            "not <negative int of 5001 digits>",
+        ),
+        (
+            {"max_deals": HUGE},
+            "max_deals must be 0 (the rules' own cap) or a number of deals up to 1000000, "
+            "not <int of 5001 digits>",
+        ),
+    ],
+    ids=["rules", "long-rules", "dealer", "max_redeals", "max_deals"],
+)
+def test_huge_parameters_are_named_shortly(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        adapter.ThousandGame(params)
+    assert str(caught.value) == message
+
+
+def test_a_game_longer_than_openspiel_takes_is_refused() -> None:
+    with pytest.raises(ValueError) as caught:
+        adapter.ThousandGame({"max_deals": 1_000_000, "max_redeals": 100})
+    assert str(caught.value) == (
+        "1000000 deals of up to 101 dealings each may last 15958000000 actions, more than "
+        "OpenSpiel's limit of 2147483647: lower max_deals or max_redeals"
+    )
+    # the longest game that fits is still made
+    assert pyspiel.load_game("python_thousand(max_deals=1000000)").max_game_length() == 948000000
+
+
+def test_observer_parameters_are_named_shortly() -> None:
+    game = pyspiel.load_game("python_thousand")
+    with pytest.raises(ValueError) as caught:
+        game.make_py_observer(None, {"x": HUGE})
+    assert str(caught.value) == (
+        "observation parameters are not supported: {'x': <int of 5001 digits>}"
+    )

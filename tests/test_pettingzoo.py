@@ -392,3 +392,81 @@ def test_a_pickled_environment_goes_on_the_same_way() -> None:
     run(copy, random.Random(9))
     assert game(copy) == game(env)
     assert len(game(env).sheet) == 2
+
+
+# -- arguments given as Python values ----------------------------------------------------------
+
+HUGE = 10**5000  # str() refuses it (sys.get_int_max_str_digits)
+MAX_DEALS = "max_deals must be None or a number of deals from 1 to 1000000"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"episode": HUGE}, "episode must be 'game' or 'deal', not <int of 5001 digits>"),
+        (
+            {"episode": "g" * 5000},
+            "episode must be 'game' or 'deal', not 'ggggggggggggggggg...gggggggggggggggggg'",
+        ),
+        (
+            {"episode": np.array(["game", "deal"])},
+            "episode must be 'game' or 'deal', not array(['game', 'deal'], dtype='<U4')",
+        ),
+        ({"max_deals": -HUGE}, f"{MAX_DEALS}, not <negative int of 5001 digits>"),
+        ({"max_deals": HUGE}, f"{MAX_DEALS}, not <int of 5001 digits>"),
+        ({"max_deals": 0}, f"{MAX_DEALS}, not 0"),
+        ({"max_deals": True}, f"{MAX_DEALS} (a Python int), not True of type bool"),
+        ({"max_deals": 2.0}, f"{MAX_DEALS} (a Python int), not 2.0 of type float"),
+        (
+            {"max_deals": np.int64(2)},
+            f"{MAX_DEALS} (a Python int), not {np.int64(2)!r} of type int64",
+        ),
+        (
+            {"render_mode": HUGE},
+            "render_mode must be None, 'ansi' or 'human', not <int of 5001 digits>",
+        ),
+        (
+            {"render_mode": "a" * 5000},
+            "render_mode must be None, 'ansi' or 'human', "
+            "not 'aaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaa'",
+        ),
+        (
+            {"illegal_reward": "-1000"},
+            "illegal_reward must be a finite real number, not '-1000' of type str",
+        ),
+        (
+            {"illegal_reward": HUGE},
+            "illegal_reward must be a finite real number, not <int of 5001 digits> of type int",
+        ),
+        (
+            {"illegal_reward": float("nan")},
+            "illegal_reward must be a finite real number, not nan of type float",
+        ),
+        (
+            {"illegal_reward": True},
+            "illegal_reward must be a finite real number, not True of type bool",
+        ),
+    ],
+    ids=lambda value: "huge" if value is HUGE or value is -HUGE else None,
+)
+def test_bad_arguments_are_named_shortly(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        tpz.env(**options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_the_good_arguments_are_kept() -> None:
+    raw = tpz.env(max_deals=1_000_000, illegal_reward=-5).unwrapped
+    assert isinstance(raw, tpz.raw_env) and raw.max_deals == 1_000_000
+    for reward in (np.float32(-1.0), np.int64(-1), -0.5):
+        tpz.env(illegal_reward=reward)  # type: ignore[arg-type]
+
+
+def test_observe_names_an_unknown_agent() -> None:
+    env = tpz.raw_env()
+    env.reset(seed=1)
+    with pytest.raises(ValueError) as caught:
+        env.observe("player_3")
+    assert str(caught.value) == (
+        "unknown agent 'player_3' (the agents are 'player_0', 'player_1' and 'player_2')"
+    )

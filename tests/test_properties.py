@@ -47,7 +47,7 @@ def _start_scores(rules: th.Rules) -> st.SearchStrategy[tuple[int, int, int]]:
 
 VALUED = {
     "skip_declaring": st.sampled_from([-200, 0, 100]),
-    "penalty_amount": st.sampled_from([50, 120, 200]),
+    "penalty_amount": st.sampled_from([5, 50, 120, 200]),
     "reshuffle_on_talon_score": st.sampled_from([5, 10, 20]),
     "reshuffle_on_card_score": st.sampled_from([10, 20, 30]),
     "distributions_limit": st.sampled_from([1, 3]),
@@ -81,6 +81,9 @@ def games(
     max_deals = draw(st.sampled_from(caps))
     rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=max_deals))
     scores = draw(_start_scores(rules))
+    if not rules.barrel.several:  # A16: no game starts with two seats on the barrel
+        on = [seat for seat in range(3) if scores[seat] == rules.barrel.threshold]
+        scores = tuple(0 if seat in on[1:] else scores[seat] for seat in range(3))  # type: ignore[assignment]
     return (
         rules,
         draw(st.integers(0, 2)),
@@ -275,9 +278,15 @@ def check_game(state: th.State) -> None:
     golden = [r.golden for r in sheet]
     if not rules.golden_round.enabled:
         assert not any(golden)
-    else:  # A10, A11: the game opens with golden deals until one is made
-        first_made = next((i for i, r in enumerate(sheet) if r.golden and r.made), len(sheet))
-        assert golden == [i <= first_made for i in range(len(sheet))]
+    else:  # A10, A11: three golden deals open the game, again while none of them is made
+        in_round, made, played = True, False, 0
+        for record in sheet:
+            assert record.golden == in_round
+            if in_round:
+                made |= record.made is True
+                played += 1
+                if played == 3:
+                    in_round, made, played = not made, False, 0
     for record in sheet:
         if record.hidden:  # A15: the hidden declarer is the opener, at 120 or more
             assert record.declarer == (record.dealer + 1) % 3 and record.bid == 120

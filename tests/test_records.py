@@ -455,6 +455,7 @@ def test_state_dicts_look_like_this() -> None:
         "barrel": [None, None, None],
         "bolts": [0, 0, 0],
         "golden": None,
+        "golden_made": False,
         "distributions": [0, 0, 0],
         "falls": [0, 0, 0],
         "sheet": [],

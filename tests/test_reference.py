@@ -38,6 +38,12 @@ def compare(state: th.State, ref: RefGame) -> None:
     assert state.is_terminal == ref.is_over
     assert state.winner == ref.winner
     assert state.to_move == ref.to_move
+    # A11: the place in the golden round, between deals too (where it matters most).
+    assert (state.is_golden_deal, state.golden_index, state.golden_made) == (
+        ref.golden,
+        ref.golden_index,
+        ref.golden_made,
+    )
     if state.phase in (th.Phase.DEALING, th.Phase.GAME_OVER):
         return  # between deals the model still shows the last deal's table
     assert state.points == ref.points
@@ -79,7 +85,46 @@ def test_engine_matches_reference_model_under_agreements(
     threshold = rules.barrel.threshold
     scores = tuple(s if s < threshold or s == 880 else 0 for s in scores)  # type: ignore[assignment]
     scores = tuple(threshold if s == 880 else s for s in scores)  # type: ignore[assignment]
+    scores = one_on_barrel(rules, scores)
     play_both(preset, chosen, dealer, scores, seed, careful)
+
+
+@given(
+    extra=st.lists(
+        st.sampled_from(
+            [
+                th.variants.golden_reset_to_zero,
+                th.variants.golden_allow_increase,
+                th.variants.golden_bolt_doubling,
+                th.variants.distribute_in_golden_round,
+                th.variants.zero_after_3_barrels,
+            ]
+        ),
+        unique=True,
+    ),
+    **GAME,
+)
+def test_engine_matches_reference_model_in_golden_rounds(
+    preset: str,
+    extra: list[th.variants.Agreement],
+    dealer: int,
+    scores: tuple[int, int, int],
+    seed: int,
+    careful: bool,
+) -> None:
+    # A11: every golden game goes through all three golden deals, and often a second round.
+    threshold = PRESETS[preset].barrel.threshold
+    scores = tuple(s if s < threshold else threshold for s in scores)  # type: ignore[assignment]
+    play_both(preset, (th.variants.golden_round, *extra), dealer, scores, seed, careful)
+
+
+def one_on_barrel(rules: th.Rules, scores: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Under Several Players on Barrel no game starts with two seats on it (A16)."""
+    if rules.barrel.several:
+        return scores
+    on = [seat for seat in range(3) if scores[seat] == rules.barrel.threshold]
+    a, b, c = (0 if seat in on[1:] else scores[seat] for seat in range(3))
+    return (a, b, c)
 
 
 def play_both(

@@ -22,7 +22,8 @@ from .rules import Rules
 from .scoresheet import LEGEND, format_sheet
 from .sheet import DealRecord
 from .state import State
-from .variants import AGREEMENTS, Agreement, by_key
+from .variants import AGREEMENTS, Agreement
+from .variants import parse_agreement as _agreement
 
 __all__ = ["main", "parse_agreement", "play_demo_game"]
 
@@ -47,9 +48,8 @@ def _deal_done(record: DealRecord) -> None:
 
 def parse_agreement(text: str) -> Agreement:
     """``no_jumping`` or ``penalty_amount=150``: an agreement of :mod:`thousand.variants`."""
-    key, _, value = text.partition("=")
     try:
-        return by_key(key.strip().replace("-", "_"), int(value) if value else None)
+        return _agreement(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

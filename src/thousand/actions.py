@@ -20,7 +20,8 @@ from typing import Any, Final, Self, TypeAlias
 import attrs
 
 from .cards import PACK, Card, mask_of
-from .errors import ThousandError, shown
+from .errors import ThousandError, check_seat, shown
+from .rules import NUMBER_LIMIT
 
 __all__ = [
     "Action",
@@ -46,18 +47,24 @@ def _to_card(value: Card | str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise TypeError(f"expected a Card or its text, not {value!r}")
+    raise TypeError(f"expected a Card or its text, not {shown(value)}")
 
 
 def _whole(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A bid's or a contract's value: an int within NUMBER_LIMIT, so that it prints (a value
+    the rules do not allow is still made, and ``apply`` refuses it with the reason)."""
+    where = f"{type(instance).__name__}.{attribute.name}"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r}")
+        raise TypeError(f"{where} must be an int, not {shown(value)}")
+    if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+        raise ValueError(
+            f"{where} must be a whole number from {-NUMBER_LIMIT} to {NUMBER_LIMIT}, "
+            f"not {shown(value)}"
+        )
 
 
 def _seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    _whole(instance, attribute, value)
-    if not 0 <= value < 3:  # type: ignore[operator]
-        raise ValueError(f"{type(instance).__name__}.{attribute.name} must be a seat 0, 1 or 2")
+    check_seat(value, f"{type(instance).__name__}.{attribute.name}")
 
 
 class _ActionValue:
@@ -158,9 +165,11 @@ class Deal(_ActionValue):
     def parse(cls, text: str) -> Deal:
         """Read ``"hand0 / hand1 / hand2 / talon"``, with or without a leading ``deal``."""
         if not isinstance(text, str):
-            raise ValueError(f"not a deal: {text!r} (expected text such as '9S JS ... / KH TH AH')")
+            raise ValueError(
+                f"not a deal: {shown(text)} (expected text such as '9S JS ... / KH TH AH')"
+            )
         body = text.strip()
-        if body[:4].lower() == "deal" and body[4:5] in ("", " ", "\t"):
+        if _lower(body[:4]) == "deal" and body[4:5] in ("", " ", "\t"):
             body = body[4:]
         parts = [p.split() for p in body.split("/")]
         if len(parts) != 4:
@@ -302,6 +311,9 @@ LOOK: Final = Look()
 
 
 _NUMBER: Final = re.compile(r"[+-]?[0-9]+")
+#: A number with more digits is beyond NUMBER_LIMIT: refused before int(), which fails on
+#: thousands of them.
+_DIGITS: Final = len(str(NUMBER_LIMIT))
 _TYPE_NAMES: Final[dict[type, str]] = {
     DealCard: "deal_card",
     Deal: "deal",
@@ -353,8 +365,16 @@ def action_from_dict(data: dict[str, Any]) -> Action:
 
 def _number(word: str, text: str) -> int:
     if not _NUMBER.fullmatch(word):
-        raise ValueError(f"not an action: {text!r} ({word!r} is not a number)")
+        raise ValueError(f"not an action: {shown(text)} ({shown(word)} is not a number)")
+    if len(word.lstrip("+-").lstrip("0")) > _DIGITS:
+        raise ValueError(f"not an action: {shown(text)} ({shown(word)} is too large)")
     return int(word)
+
+
+def _lower(word: str) -> str:
+    """``word`` lower-cased only if it is ASCII: ``lower`` maps the Kelvin sign 'K' to 'k', which
+    must not read as the k of ``look``."""
+    return word.lower() if word.isascii() else word
 
 
 def parse_action(text: str) -> Action:
@@ -364,9 +384,9 @@ def parse_action(text: str) -> Action:
     Bid(value=120)
     """
     if not isinstance(text, str):
-        raise ValueError(f"not an action: {text!r} (expected text such as 'bid 105')")
+        raise ValueError(f"not an action: {shown(text)} (expected text such as 'bid 105')")
     words = text.split()
-    head, args = (words[0].lower(), words[1:]) if words else ("", [])
+    head, args = (_lower(words[0]), words[1:]) if words else ("", [])
     try:
         if head == "deal" and "/" in text:
             return Deal.parse(text)
@@ -382,7 +402,7 @@ def parse_action(text: str) -> Action:
             return Contract(_number(args[0], text))
         if head == "play" and len(args) == 1:
             return Play(Card.parse(args[0]))
-        if head == "play" and len(args) == 2 and args[1].lower() == "marriage":
+        if head == "play" and len(args) == 2 and _lower(args[1]) == "marriage":
             return Play(Card.parse(args[0]), True)
         if head == "distribute" and not args:
             return DISTRIBUTE
@@ -397,9 +417,9 @@ def parse_action(text: str) -> Action:
     except (TypeError, ValueError) as exc:
         if str(exc).startswith("not an action"):
             raise
-        raise ValueError(f"not an action: {text!r} ({exc})") from None
+        raise ValueError(f"not an action: {shown(text)} ({exc})") from None
     raise ValueError(
-        f"not an action: {text!r} (expected 'deal XX', 'bid N', 'pass', 'give XX SEAT', "
+        f"not an action: {shown(text)} (expected 'deal XX', 'bid N', 'pass', 'give XX SEAT', "
         "'contract N', 'play XX', 'play XX marriage', 'distribute', 'redeal', 'hidden', 'look' "
         "or 'unhide N')"
     )

@@ -1,8 +1,12 @@
 """Matches between bots: whole games, seeded and reproducible, and tournaments.
 
 The cards of a game come from a stream of whole deals drawn from the seed, apart from the
-play, so that the same seed gives the same deals whatever the bots do. Playing the same seed
-once in each seating (the duplicate format) cancels the luck of the cards.
+play, so that the same seed gives the same deals whatever the bots do. A redeal deals fresh
+cards, drawn from the seed, the deal's place in the stream and the number of redeals before
+it, never from the seating. A bot made without a random generator gets one drawn from the seed
+and its seat (its ``seated`` method; see :mod:`thousand.bots`), so the same seed and bots give
+the same game. Playing the same seed once in each seating (the duplicate format) cancels the
+luck of the cards.
 
 >>> from thousand.arena import play_game
 >>> from thousand.bots import HeuristicBot, RandomBot
@@ -25,7 +29,7 @@ from .actions import Deal
 from .bots import Bot, HeuristicBot, RandomBot, SolverBot
 from .cards import PACK
 from .engine import apply, legal_actions, new_game
-from .errors import IllegalActionError
+from .errors import IllegalActionError, ThousandError
 from .observation import observe
 from .rules import Rules
 from .sheet import DealRecord
@@ -35,6 +39,7 @@ __all__ = [
     "BOTS",
     "DEAL_HEADER",
     "HEADER",
+    "REDEAL_LIMIT",
     "DealStanding",
     "Difference",
     "DuplicateMatch",
@@ -51,18 +56,73 @@ __all__ = [
 BOTS: dict[str, Callable[[int], Bot]] = {
     "heuristic": lambda seed: HeuristicBot(random.Random(seed)),
     "random": lambda seed: RandomBot(random.Random(seed)),
-    # No time budget: the same seed gives the same game on any machine.
-    "solver": lambda seed: SolverBot(random.Random(seed), samples=6, time_budget=math.inf),
+    "solver": lambda seed: SolverBot(random.Random(seed), samples=6),
 }
+
+#: Redeals in a row after which a deal stops with a :class:`~thousand.ThousandError`: the
+#: rules set no limit (A9), and bots that call a redeal whatever their cards never end a deal.
+REDEAL_LIMIT = 1000
+
+
+def _shuffled(rng: random.Random) -> Deal:
+    pack = list(PACK)
+    rng.shuffle(pack)
+    return Deal((pack[0:7], pack[7:14], pack[14:21]), pack[21:24])
 
 
 def deal_stream(seed: int) -> Iterator[Deal]:
     """Whole deals, uniformly shuffled, from ``seed``."""
     rng = random.Random(seed)
     while True:
-        pack = list(PACK)
-        rng.shuffle(pack)
-        yield Deal((pack[0:7], pack[7:14], pack[14:21]), pack[21:24])
+        yield _shuffled(rng)
+
+
+def _redealt(key: str, redeals: int) -> Deal:
+    """The fresh cards of a deal's ``redeals``-th redeal, from the deal's ``key`` alone. A
+    string seed is hashed with SHA-512, whatever ``PYTHONHASHSEED`` is."""
+    return _shuffled(random.Random(f"thousand redeal {key} {redeals}"))
+
+
+def _seated(bots: Sequence[Bot], key: str) -> list[Bot]:
+    """The bots for one game or deal: each that has a ``seated`` method is given a generator
+    drawn from ``key`` and its seat."""
+    out: list[Bot] = []
+    for seat, bot in enumerate(bots):
+        seated = getattr(bot, "seated", None)
+        out.append(bot if seated is None else seated(random.Random(f"thousand bot {key} {seat}")))
+    return out
+
+
+def _play(
+    bots: Sequence[Bot],
+    state: State,
+    first: Callable[[int], Deal],
+    key: str,
+    deals: int | None = None,
+    on_deal: Callable[[DealRecord], None] | None = None,
+) -> State:
+    """Play from ``state`` to the end of the game, or until ``deals`` rows are on the sheet.
+    Row ``n``'s cards are ``first(n)``, its redeals' are drawn from ``key`` and ``n``."""
+    redeals = 0
+    while not state.is_terminal and len(state.sheet) != deals:
+        done = len(state.sheet)
+        if state.is_chance:
+            state = apply(state, first(done) if not redeals else _redealt(f"{key}/{done}", redeals))
+            continue
+        seat = state.to_move
+        state = _act(bots, state)
+        if len(state.sheet) > done:
+            redeals = 0
+            if on_deal is not None:
+                on_deal(state.sheet[-1])
+        elif state.is_chance:  # a redeal (A9): no row, back to dealing
+            redeals += 1
+            if redeals >= REDEAL_LIMIT:
+                raise ThousandError(
+                    f"deal {state.deal_number} was redealt {redeals} times in a row (the last "
+                    f"by seat {seat}): a bot that calls a redeal whatever its cards never ends it"
+                )
+    return state
 
 
 def play_game(
@@ -75,19 +135,17 @@ def play_game(
     on_deal: Callable[[DealRecord], None] | None = None,
 ) -> State:
     """A whole game: seat ``i`` is played by ``bots[i]``, the deals come from
-    :func:`deal_stream` of ``seed``; ``on_deal`` is called with each deal's score-sheet row as
-    it ends. A bot that answers with an illegal action raises
-    :class:`~thousand.IllegalActionError`."""
+    :func:`deal_stream` of ``seed`` (a redeal deals fresh cards drawn from ``seed``); ``on_deal``
+    is called with each deal's score-sheet row as it ends. A bot made without a generator gets
+    one drawn from ``seed`` and its seat, so that equal calls give equal games. A bot that
+    answers with an illegal action raises :class:`~thousand.IllegalActionError`; a deal
+    redealt :data:`REDEAL_LIMIT` times in a row, a :class:`~thousand.ThousandError`."""
     if len(bots) != 3:
         raise ValueError(f"a game needs three bots, not {len(bots)}")
-    deals = deal_stream(seed)
+    stream = deal_stream(seed)
     state = new_game(rules, dealer=dealer, scores=scores)
-    while not state.is_terminal:
-        deals_done = len(state.sheet)
-        state = apply(state, next(deals)) if state.is_chance else _act(bots, state)
-        if on_deal is not None and len(state.sheet) > deals_done:
-            on_deal(state.sheet[-1])
-    return state
+    key = str(seed)
+    return _play(_seated(bots, key), state, lambda _: next(stream), key, on_deal=on_deal)
 
 
 def _act(bots: Sequence[Bot], state: State) -> State:
@@ -111,15 +169,28 @@ def play_deal(
     *,
     dealer: int = 0,
     scores: tuple[int, int, int] = (0, 0, 0),
+    seed: int | None = None,
 ) -> DealRecord:
     """One deal of ``deal``'s cards between the bots; its score-sheet row. A redeal called by a
-    bot deals the same cards again."""
+    bot deals fresh cards, and a bot made without a generator gets one, both drawn from
+    ``seed`` (by default from ``deal``'s cards), never from the seating: the same call gives
+    the same row."""
     if len(bots) != 3:
         raise ValueError(f"a deal needs three bots, not {len(bots)}")
+    key = str(deal) if seed is None else str(seed)
+    return _play_deal(bots, deal, rules, dealer, scores, key)
+
+
+def _play_deal(
+    bots: Sequence[Bot],
+    deal: Deal,
+    rules: Rules | None,
+    dealer: int,
+    scores: tuple[int, int, int],
+    key: str,
+) -> DealRecord:
     state = new_game(rules, dealer=dealer, scores=scores)
-    while not state.sheet:
-        state = apply(state, deal) if state.is_chance else _act(bots, state)
-    return state.sheet[0]
+    return _play(_seated(bots, key), state, lambda _: deal, key, deals=1).sheet[0]
 
 
 def duplicate_deals(
@@ -233,7 +304,8 @@ def duplicate_match(
         counts = dict.fromkeys(unique, 0)
         for order in seatings:
             bots = [known[name](seed * 7919 + number * 3 + i) for i, name in enumerate(order)]
-            record = play_deal(bots, deal, rules, dealer=number % 3)
+            # The same redeals in every seating: drawn from the seed and the deal's number.
+            record = _play_deal(bots, deal, rules, number % 3, (0, 0, 0), f"{seed}/{number}")
             for seat, name in enumerate(order):
                 totals[name] += record.changes[seat]
                 counts[name] += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._reasons import hidden_choice, out_of_phase
 from .actions import (
     BIDS,
     HIDDEN,
@@ -164,11 +165,19 @@ def take_talon(
 def _in(state: State, action: Action, *phases: Phase) -> int:
     """The seat to move, after checking the phase."""
     if state._phase not in phases:
-        names = " or ".join(p.value for p in phases)
-        raise IllegalActionError(action, state._phase, f"this call is made only in the {names}")
+        raise IllegalActionError(action, state._phase, _out_of_phase(state, action, phases))
     seat = state._to_move
     assert seat is not None
     return seat
+
+
+def _out_of_phase(state: State, action: Action, phases: tuple[Phase, ...]) -> str:
+    if isinstance(action, Hidden | Look):
+        return hidden_choice(state)
+    if isinstance(action, Unhide) and not state._match.rules.hidden_round.allow_unhide:
+        return "no hidden game may be unhidden under the rules in force (Allow Unhide, A15)"
+    names = " or ".join(p.value for p in phases)
+    return out_of_phase(state, f"this call is made only in the {names}")
 
 
 def apply_bid(state: State, action: Bid) -> State:
@@ -192,9 +201,12 @@ def apply_bid(state: State, action: Bid) -> State:
         rules = state._match.rules
         limit = bid_limit(rules, state._hands[seat])
         if skipped(state, seat):
+            may = (
+                f"it may only open with the compulsory {MIN_BID}" if not high else "it may not bid"
+            )
             reason = (
                 f"seat {seat}'s score {state._match.scores[seat]} is below "
-                f"{rules.bidding.skip_below}: it may not bid (Skip Declaring, A6)"
+                f"{rules.bidding.skip_below}: {may} (Skip Declaring, A6)"
             )
         elif value <= limit:
             reason = f"bid {value} jumps: only {low} is allowed (No Jumping, A5)"
@@ -291,6 +303,27 @@ def legal_unhides(state: State) -> tuple[Action, ...]:
     return (*calls, REDEAL) if may_redeal_by_hand(state, seat) else calls
 
 
+def _why_not_unhide(state: State, seat: int, value: int) -> str:
+    rules = state._match.rules
+    hand = state._hands[seat]
+    if not marriage_total(hand):
+        return f"seat {seat} holds no marriage: it may only pass (A15)"
+    if skipped(state, seat):
+        return (
+            f"seat {seat}'s score {state._match.scores[seat]} is below "
+            f"{rules.bidding.skip_below}: it may only pass (Skip Declaring, A6)"
+        )
+    low = FIXED_GAME + 5
+    if value % 5:
+        return f"unhide {value} is not a multiple of 5 (R-BID-2)"
+    if value < low:
+        return f"unhide {value} does not beat the hidden game's {FIXED_GAME}: at least {low} (A15)"
+    limit = bid_limit(rules, hand)
+    if value <= limit:
+        return f"unhide {value} jumps: only {low} is allowed (No Jumping, A5)"
+    return f"unhide {value} is above {_limit_reason(rules, limit)} (R-BID-3)"
+
+
 def apply_unhide(state: State, action: Unhide) -> State:
     """Overbid the hidden game: it is cancelled and the auction goes on from the unhider, or the
     unhider is declarer at once under No Declaring When Unhidden (A15)."""
@@ -298,13 +331,7 @@ def apply_unhide(state: State, action: Unhide) -> State:
     value = action.value
     low, top = _unhide_range(state, seat)
     if not low <= value <= top or value % 5:
-        if not marriage_total(state._hands[seat]):
-            reason = f"seat {seat} holds no marriage: it may only pass (A15)"
-        elif skipped(state, seat):
-            reason = f"seat {seat} may not bid (Skip Declaring, A6)"
-        else:
-            reason = f"an unhide bids a multiple of 5 from {low} to {top} (A15)"
-        raise IllegalActionError(action, state._phase, reason)
+        raise IllegalActionError(action, state._phase, _why_not_unhide(state, seat, value))
     _, _, passed, called, _, calls = state._auction
     auction = (value, seat, passed, called | 1 << seat, 0, (*calls, (seat, action)))
     history = (state._history, action)

@@ -5,6 +5,11 @@ the state, so it cannot cheat. :class:`RandomBot` picks a legal action at random
 :class:`HeuristicBot` bids from an estimate of its hand, gives away cheap cards and plays
 with a few simple card-play rules.
 
+A bot that draws lots takes a ``random.Random``. Made without one, it gets one from the game
+when :mod:`thousand.arena` seats it (:meth:`RandomBot.seated`): a generator drawn from the
+game's seed and the bot's seat, so that a seed gives the same game. Used outside the arena, such
+a bot draws from one generator of this module, seeded by the operating system.
+
 >>> import random
 >>> import thousand as th
 >>> from thousand.bots import HeuristicBot
@@ -17,10 +22,11 @@ Bid(value=100)
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, Self, runtime_checkable
 
 import attrs
 
@@ -56,21 +62,50 @@ __all__ = [
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: it chooses one of ``observation.legal_actions``."""
+    """A player: it chooses one of ``observation.legal_actions``.
+
+    A bot may also have ``seated(rng) -> Bot``: the arena calls it at the start of each game
+    (or single deal) with a generator drawn from the seed and the seat, and plays with the bot
+    it returns. The built-in bots return themselves when made with a generator."""
 
     def act(self, observation: Observation) -> Action:
         """The action to take; called only when the bot's seat is to move."""
         ...
 
 
+#: The generator of the bots made without one and used outside the arena.
+_UNSEEDED = random.Random()
+
+
+def _chance(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1:
+        raise ValueError(f"{attribute.name} must be a probability from 0 to 1, not {value!r}")
+
+
 @attrs.define
 class RandomBot:
-    """Uniformly random legal play."""
+    """Uniformly random legal play, except for redeals: when one is legal it calls it with
+    probability ``redeal_chance`` only. Under a generous Reshuffle on Card Score a redeal is
+    legal at every seat's first call, beside a handful of bids for the opener, so a uniform
+    choice would redeal more than half of the deals (A9 sets no limit); at 0.1, about a
+    quarter."""
 
-    rng: random.Random = attrs.field(factory=random.Random)
+    rng: random.Random | None = None
+    redeal_chance: float = attrs.field(default=0.1, validator=_chance)
+
+    def seated(self, rng: random.Random) -> Self:
+        """This bot for one game: itself when it has a generator, else a copy that draws from
+        ``rng``."""
+        return self if self.rng is not None else attrs.evolve(self, rng=rng)
 
     def act(self, observation: Observation) -> Action:
-        return self.rng.choice(observation.legal_actions)
+        rng = _UNSEEDED if self.rng is None else self.rng
+        legal = observation.legal_actions
+        if isinstance(legal[-1], Redeal):  # the agreements' actions come last
+            if rng.random() < self.redeal_chance:
+                return legal[-1]
+            legal = legal[:-1]
+        return rng.choice(legal)
 
 
 def _marriages(hand: frozenset[Card]) -> list[Suit]:
@@ -95,18 +130,42 @@ def hand_value(hand: frozenset[Card]) -> int:
 @attrs.define
 class HeuristicBot:
     """Bids what :func:`hand_value` promises, looks rather than playing blind, calls a redeal
-    when it may, gives the deal up when it is hopeless, gives away its cheapest cards outside
-    its marriages, fixes the lowest contract, and plays greedily: leads its best marriage or
-    an ace, wins a trick as cheaply as it can, and otherwise throws its cheapest card."""
+    when its hand is weak (:meth:`wants_redeal`), gives the deal up when it is hopeless, gives
+    away its cheapest cards outside its marriages, fixes the lowest contract, and plays
+    greedily: leads its best marriage or an ace, wins a trick as cheaply as it can, and
+    otherwise throws its cheapest card. It draws from ``rng`` only where no rule decides."""
 
-    rng: random.Random = attrs.field(factory=random.Random)
+    rng: random.Random | None = None
     #: Points added to the hand's value before bidding: higher is bolder.
     boldness: int = 0
+    #: A hand valued below this (:func:`hand_value`) calls a redeal when it may, unless its
+    #: seat is the declarer: about one hand in seven.
+    redeal_below: int = 45
+
+    def seated(self, rng: random.Random) -> Self:
+        """This bot for one game: itself when it has a generator, else a copy that draws from
+        ``rng``."""
+        return self if self.rng is not None else attrs.evolve(self, rng=rng)
+
+    def wants_redeal(self, observation: Observation) -> bool:
+        """Whether to call a redeal, where one is legal. It costs nothing (A9), so it is worth
+        calling with a weak hand: the declarer's hand (after the talon) when its value is below
+        the bid or contract, any other seat's below ``redeal_below``; never with a hand it does
+        not see."""
+        hand = observation.hand
+        if hand is None:
+            return False
+        if observation.declarer == observation.seat:
+            need = observation.contract or observation.high_bid or 120
+            return hand_value(hand) < need
+        return hand_value(hand) < self.redeal_below
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal_actions
-        if Redeal() in legal:
-            return Redeal()
+        if isinstance(legal[-1], Redeal):  # the agreements' actions come last
+            if self.wants_redeal(observation):
+                return legal[-1]
+            legal = legal[:-1]
         if observation.phase is Phase.HIDDEN_CHOICE:
             return Look()
         hand = observation.hand or frozenset()
@@ -119,7 +178,7 @@ class HeuristicBot:
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return _play(observation, plays)
-        return self.rng.choice(legal)
+        return (_UNSEEDED if self.rng is None else self.rng).choice(legal)
 
     def _call(self, hand: frozenset[Card], legal: Sequence[Action]) -> Action:
         value = hand_value(hand) + self.boldness
@@ -188,9 +247,9 @@ def cheapest(plays: Sequence[Play]) -> Play:
 class SolverBot:
     """Perfect-information Monte Carlo: it draws states consistent with what its seat knows
     (:func:`~thousand.sample_state`) and asks the solver about each, with ``samples`` draws
-    at most and no new draw after ``time_budget`` seconds (at least one is always made). A
-    finite budget makes its play depend on the machine's speed; with ``math.inf`` the bot is
-    reproducible from its ``rng`` (the tournament's ``"solver"`` bot has no budget).
+    per decision. ``time_budget`` (seconds; none by default) stops the draws early, at least
+    one being made: a finite budget makes its play depend on the machine's speed, while
+    without one the bot is reproducible from its ``rng``.
 
     - In the play it solves each draw (:func:`~thousand.solve`) and plays the action that is
       optimal in the most of them.
@@ -202,9 +261,9 @@ class SolverBot:
     Elsewhere (hidden games, redeals, the gives) it decides like a :class:`HeuristicBot`.
     """
 
-    rng: random.Random = attrs.field(factory=random.Random)
+    rng: random.Random | None = None
     samples: int = 8
-    time_budget: float = 1.0
+    time_budget: float = math.inf
     #: The share of draws in which a bid must be makeable before the bot makes it.
     confidence: float = 0.6
     #: Points a bid must be makeable by beyond its value in a draw: a draw shows the declarer
@@ -216,10 +275,20 @@ class SolverBot:
     def _heuristic(self) -> HeuristicBot:
         return HeuristicBot(self.rng)
 
+    def seated(self, rng: random.Random) -> Self:
+        """This bot for one game: itself when it and its heuristic have generators, else a copy
+        in which those without one draw from ``rng``."""
+        if self.rng is not None and self.heuristic.rng is not None:
+            return self
+        own = rng if self.rng is None else self.rng
+        return attrs.evolve(self, rng=own, heuristic=self.heuristic.seated(own))
+
     def act(self, observation: Observation) -> Action:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if isinstance(legal[-1], Redeal) and self.heuristic.wants_redeal(observation):
+            return legal[-1]  # the searches below never call one
         if observation.phase is Phase.PLAYING:
             return self._play(observation)
         if observation.phase is Phase.BIDDING and Pass() in legal:
@@ -231,9 +300,10 @@ class SolverBot:
     def _draws(self, observation: Observation) -> Iterator[State]:
         from .determinize import sample_state
 
+        rng = _UNSEEDED if self.rng is None else self.rng
         start = time.perf_counter()
         for _ in range(max(1, self.samples)):
-            yield sample_state(observation, self.rng)
+            yield sample_state(observation, rng)
             if time.perf_counter() - start > self.time_budget:
                 return
 

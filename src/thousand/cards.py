@@ -11,6 +11,8 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from .errors import shown
+
 __all__ = [
     "FULL_PACK",
     "Card",
@@ -61,9 +63,9 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from ``S C D H`` (any case) or ``♠ ♣ ♦ ♥``."""
-        found = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        found = _SUIT_BY_TEXT.get(_key(text.strip())) if isinstance(text, str) else None
         if found is None:
-            raise ValueError(f"not a suit: {text!r} (expected one of S C D H or ♠ ♣ ♦ ♥)")
+            raise ValueError(f"not a suit: {shown(text)} (expected one of S C D H or ♠ ♣ ♦ ♥)")
         return found
 
 
@@ -96,9 +98,9 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank from ``9 J Q K T A`` (``10`` for the ten; any case)."""
-        found = _RANK_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        found = _RANK_BY_TEXT.get(_key(text.strip())) if isinstance(text, str) else None
         if found is None:
-            raise ValueError(f"not a rank: {text!r} (expected one of 9 J Q K T A, or 10)")
+            raise ValueError(f"not a rank: {shown(text)} (expected one of 9 J Q K T A, or 10)")
         return found
 
 
@@ -113,6 +115,12 @@ _SUIT_BY_TEXT: Final = {
     "♡": Suit.HEARTS,
 }
 _RANK_BY_TEXT: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
+
+
+def _key(text: str) -> str:
+    """``text`` upper-cased only if it is ASCII: ``upper`` maps a few other letters onto ASCII
+    ones ('ſ' to 'S', 'ı' to 'I'), which must not read as a suit or a rank."""
+    return text.upper() if text.isascii() else text
 
 
 class Card:
@@ -140,9 +148,18 @@ class Card:
     _text: str
 
     def __new__(cls, suit: Suit | int, rank: Rank | int) -> Card:
-        if not (0 <= suit < 4 and 0 <= rank < 6) or isinstance(suit, bool):
-            raise ValueError(f"not a card: suit {suit!r}, rank {rank!r}")
-        return _PACK[int(suit) * 6 + int(rank)]
+        # Exact types: a bool, a float or another int-like would index the pack all the same.
+        if (
+            type(suit) in _SUIT_TYPES
+            and type(rank) in _RANK_TYPES
+            and 0 <= suit < 4
+            and 0 <= rank < 6
+        ):
+            return _PACK[suit * 6 + rank]
+        raise ValueError(
+            f"not a card: suit {shown(suit)}, rank {shown(rank)} "
+            "(a suit is a Suit or an int 0 to 3, a rank a Rank or an int 0 to 5)"
+        )
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -166,14 +183,18 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card: rank (``9 J Q K T A`` or ``10``) then suit (``S C D H`` or a symbol)."""
         if not isinstance(text, str):
-            raise ValueError(f"not a card: {text!r} (expected text such as 'TH')")
+            raise ValueError(f"not a card: {shown(text)} (expected text such as 'TH')")
         t = text.strip()
-        if len(t) < 2:
-            raise ValueError(f"not a card: {text!r} (expected rank then suit, such as 'TH')")
+        suit, rank = _SUIT_BY_TEXT.get(_key(t[-1:])), _RANK_BY_TEXT.get(_key(t[:-1]))
+        if suit is not None and rank is not None:
+            return _PACK[suit * 6 + rank]
         try:
-            return _PACK[Suit.parse(t[-1]) * 6 + Rank.parse(t[:-1])]
+            Suit.parse(t[-1:])
+            Rank.parse(t[:-1])
         except ValueError as exc:
-            raise ValueError(f"not a card: {text!r} ({exc})") from None
+            if len(t) >= 2:
+                raise ValueError(f"not a card: {shown(text)} ({exc})") from None
+        raise ValueError(f"not a card: {shown(text)} (expected rank then suit, such as 'TH')")
 
     @property
     def unicode(self) -> str:
@@ -211,6 +232,8 @@ class Card:
 
 
 _PACK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(24))
+_SUIT_TYPES: Final = (Suit, int)
+_RANK_TYPES: Final = (Rank, int)
 
 #: Every card, in index order.
 PACK: Final = _PACK
@@ -233,7 +256,7 @@ def cards(text: str) -> tuple[Card, ...]:
     (Card.parse('KH'), Card.parse('QH'), Card.parse('9S'))
     """
     if not isinstance(text, str):
-        raise ValueError(f"not a card text: {text!r} (expected text such as 'KH QH 9S')")
+        raise ValueError(f"not a card text: {shown(text)} (expected text such as 'KH QH 9S')")
     return tuple(Card.parse(t) for t in text.replace(",", " ").split())
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
+from ._reasons import out_of_phase
 from ._tables import by_suit_pattern, select
 from .actions import DEAL_CARD, Action, Deal, DealCard
 from .auction import open_deal
@@ -41,7 +42,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 def apply_deal_card(state: State, action: DealCard) -> State:
     """Deal one card to the next place in dealing order."""
     if state._phase is not Phase.DEALING:
-        raise IllegalActionError(action, state._phase, "cards are dealt only at a chance node")
+        when = "cards are dealt only at a chance node"
+        raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     bit = action.card.mask
     dealt = _dealt(state)
     if dealt & bit:
@@ -72,10 +74,7 @@ def apply_deal_card(state: State, action: DealCard) -> State:
 def apply_deal(state: State, action: Deal) -> State:
     """Deal the whole hands and talon of ``action`` at once."""
     if state._phase is not Phase.DEALING or _dealt(state):
-        raise IllegalActionError(
-            action,
-            state._phase,
-            "a whole deal is legal only at the first chance node of a deal",
-        )
+        when = "a whole deal is legal only at the first chance node of a deal"
+        raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     hands = (mask_of(action.hands[0]), mask_of(action.hands[1]), mask_of(action.hands[2]))
     return open_deal(state, hands, mask_of(action.talon), (state._history, action))

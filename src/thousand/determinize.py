@@ -18,8 +18,20 @@ from typing import Final
 from .actions import Contract, DealCard, Give, Play
 from .cards import PACK, Card, Rank, Suit
 from .engine import apply
-from .errors import IllegalActionError
-from .observation import Acted, Dealt, Given, HandSeen, InfoState, Observation, Sight, TalonTaken
+from .errors import IllegalActionError, check_seat, shown
+from .observation import (
+    Acted,
+    Dealt,
+    Given,
+    HandSeen,
+    InfoState,
+    Observation,
+    Sight,
+    TalonTaken,
+    information_state,
+    observe,
+)
+from .rules import SCORE_LIMIT, Rules
 from .sheet import EventKind
 from .state import NO_AUCTION, Match, Phase, State, start_of_deal
 
@@ -90,17 +102,27 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
     starts at the deal's first card; the game's earlier deals are summed up in its scores and
     sheet.
 
-    Raises ``ValueError`` when no state is consistent with ``info`` (it was not made by
-    :func:`~thousand.information_state` or :func:`~thousand.observe`).
+    Raises ``ValueError`` when the game is over, and when no state is consistent with
+    ``info`` (it was not made by :func:`~thousand.information_state` or
+    :func:`~thousand.observe`): a state is returned only if the seat's information state (or
+    observation) of it is ``info``.
     """
+    seen: Observation | None = None
+    if isinstance(info, (InfoState, Observation)):  # a hand-built one may hold anything
+        check_seat(info.seat, "seat")
+        check_seat(info.dealer, "dealer")
     if isinstance(info, Observation):
         if info.phase is Phase.GAME_OVER:
             raise ValueError("the game is over: there is no deal to sample")
-        info = _from_observation(info)
+        seen, info = info, _from_observation(info)
     if not isinstance(info, InfoState):
         raise TypeError(
             f"sample_state takes an InfoState or an Observation, not {type(info).__name__}"
         )
+    _check_header(info)
+    if len(info.sheet) >= info.deal_number:
+        raise ValueError("the game is over: there is no deal to sample")
+    _check_sights(info)
     match = Match(
         info.rules,
         info.dealer,
@@ -113,6 +135,7 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
         info.golden,
         info.distributions,
         info.falls,
+        info.golden_made,
     )
     start = start_of_deal(match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
     dealt = [s for s in info.sights if isinstance(s, Dealt)]
@@ -135,8 +158,79 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
             break
         state = _replay(start, info, dealt, groups, unknown, spread, rng)
         if state is not None:
+            # A world that replays is the seat's view of the game unless ``info`` is not one:
+            # then no world is.
+            if (
+                information_state(state, info.seat) != info
+                if seen is None
+                else observe(state, info.seat) != seen
+            ):
+                break
             return state
     raise ValueError(f"no state is consistent with this information state of seat {info.seat}")
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _check_header(info: InfoState) -> None:
+    """Raise ``ValueError`` when a hand-built information state's game facts are not values a
+    game has: the rules, a deal number within the cap, per-seat numbers within the limits."""
+    if not isinstance(info.rules, Rules):
+        raise ValueError(f"the information state's rules are not a Rules: {shown(info.rules)}")
+    if not _whole(info.deal_number, 1, info.rules.scoring.max_deals):
+        raise ValueError(
+            f"the information state's deal_number must be a whole number from 1 to "
+            f"{info.rules.scoring.max_deals}, not {shown(info.deal_number)}"
+        )
+    for name in ("scores", "bolts", "distributions", "falls", "barrel"):
+        values = getattr(info, name)
+        if not (
+            isinstance(values, tuple)
+            and len(values) == 3
+            and all(
+                (name == "barrel" and v is None) or _whole(v, -SCORE_LIMIT, SCORE_LIMIT)
+                for v in values
+            )
+        ):
+            raise ValueError(
+                f"the information state's {name} must be three whole numbers, not {shown(values)}"
+            )
+    if not (info.golden is None or _whole(info.golden, 0, 2)) or type(info.golden_made) is not bool:
+        raise ValueError(
+            f"the information state's place in the golden round is not one: "
+            f"{shown(info.golden)}, {shown(info.golden_made)}"
+        )
+
+
+def _check_sights(info: InfoState) -> None:
+    """Raise ``ValueError`` when the sights cannot be a seat's: the cards are dealt first, to
+    their places in dealing order (R-DEAL-1), each card once, the seat seeing only its own;
+    every decision comes after the 24th card."""
+    seat = info.seat
+    cards: set[Card] = set()
+    dealt = 0
+    for i, sight in enumerate(info.sights):
+        if isinstance(sight, Dealt):
+            if dealt != i or dealt >= 24:
+                raise ValueError(f"sight {i}: a card is dealt after the deal's 24 cards")
+            place = _place(info.dealer, dealt)
+            if sight.seat != (None if place == TALON else place):
+                raise ValueError(
+                    f"sight {i}: card {dealt + 1} of the deal goes elsewhere ({sight})"
+                )
+            if sight.card is not None:
+                if sight.seat != seat:
+                    raise ValueError(f"sight {i}: seat {seat} cannot see that card ({sight})")
+                if sight.card in cards:
+                    raise ValueError(f"sight {i}: {sight.card} is dealt twice")
+                cards.add(sight.card)
+            dealt += 1
+        elif dealt < 24:
+            raise ValueError(
+                f"sight {i}: nothing happens before the 24 cards are dealt ({shown(sight)})"
+            )
 
 
 def _spread_while_dealing(unknown: int, capacity: list[int], rng: random.Random) -> list[int]:
@@ -267,6 +361,12 @@ def _replay(
                 if when == "after":
                     state = apply(state, Give(_random_card(state, rng), hidden))
             elif isinstance(sight, Acted):
+                if sight.seat != state._to_move:  # the same in every world: a forged sight
+                    raise ValueError(
+                        f"no state is consistent with this information state of seat "
+                        f"{info.seat}: seat {sight.seat} acts ({sight.action}) where seat "
+                        f"{state._to_move} is to move"
+                    )
                 state = apply(state, sight.action)
         if when == "end":
             state = apply(state, Give(_random_card(state, rng), hidden))
@@ -354,16 +454,10 @@ def _from_observation(seen: Observation) -> InfoState:
                     marriages.pop(0)
             sights.append(Acted(s, Play(card, declares)))
     falls = [0, 0, 0]
-    golden = None
     for record in seen.sheet:
         for event in record.events:
             if event.kind in _FALLS:
                 falls[event.seat] += 1
-    if seen.is_golden_deal:
-        golden = 0
-        for record in seen.sheet:
-            reset = any(e.kind is EventKind.GOLDEN_RESET for e in record.events)
-            golden = 0 if reset or record.made else (golden + 1) % 3
     return InfoState(
         seat=seat,
         rules=seen.rules,
@@ -373,7 +467,8 @@ def _from_observation(seen: Observation) -> InfoState:
         barrel=seen.barrel,
         bolts=seen.bolts,
         distributions=seen.distributions,
-        golden=golden,
+        golden=seen.golden_index,
+        golden_made=seen.golden_made,
         falls=(falls[0], falls[1], falls[2]),
         sheet=seen.sheet,
         sights=tuple(sights),

@@ -10,8 +10,9 @@ from typing import Any, Final
 from .actions import TOP_BID
 from .cards import Card, Suit
 from .errors import ThousandError, shown
-from .rules import Rules
+from .rules import SCORE_LIMIT, Rules
 from .sheet import DealRecord, Event, EventKind
+from .starts import FOLLOWING, check_start
 from .state import Match, TrickCards, Triple
 
 __all__ = ["match_from_dict", "match_to_dict", "record_from_dict", "record_to_dict"]
@@ -30,11 +31,18 @@ def _keys(data: object, where: str, required: tuple[str, ...], optional: tuple[s
 
 
 def _int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high``; an open end is the scores' limit, so that no
+    number read prints as Python's digit-limit error later."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ThousandError(f"{where} must be a whole number, not {shown(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low}" if high is None else f"from {low} to {high}"
-        raise ThousandError(f"{where} must be a whole number {span}, not {value!r}")
+    lo = -SCORE_LIMIT if low is None else low
+    hi = SCORE_LIMIT if high is None else high
+    if not lo <= value <= hi:
+        start = "-10**15" if low is None else str(low)
+        end = "10**15" if high is None else str(high)
+        raise ThousandError(
+            f"{where} must be a whole number from {start} to {end}, not {shown(value)}"
+        )
     return value
 
 
@@ -84,9 +92,10 @@ def _card(value: object, where: str) -> Card:
 def _suit(value: object, where: str) -> Suit | None:
     if value is None:
         return None
-    if not isinstance(value, str) or len(value) != 1 or value.upper() not in "SCDH":
-        raise ThousandError(f"{where} must be a suit letter S, C, D or H (or null), not {value!r}")
-    return Suit("SCDH".index(value.upper()))
+    # ASCII only: 'ſ'.upper() is 'S'.
+    if isinstance(value, str) and len(value) == 1 and value.isascii() and value.upper() in "SCDH":
+        return Suit("SCDH".index(value.upper()))
+    raise ThousandError(f"{where} must be a suit letter S, C, D or H (or null), not {shown(value)}")
 
 
 def _marriages(value: object, where: str) -> tuple[tuple[int, Suit | None], ...]:
@@ -101,7 +110,8 @@ def _event(value: object, where: str) -> Event:
     _keys(value, where, ("kind", "seat"), ("amount",))
     assert isinstance(value, dict)
     kind = value["kind"]
-    if not isinstance(kind, str) or kind.upper() not in EventKind.__members__:
+    # ASCII only: 'ı'.upper() is 'I'.
+    if not isinstance(kind, str) or not kind.isascii() or kind.upper() not in EventKind.__members__:
         raise ThousandError(f"{where}['kind'] is not a kind of event: {shown(kind)}")
     return Event(
         EventKind[kind.upper()],
@@ -188,17 +198,9 @@ def record_from_dict(data: object, where: str = "record") -> DealRecord:
     return DealRecord(**values)
 
 
-_MATCH_KEYS: Final = (
-    "dealer",
-    "deal_number",
-    "scores",
-    "barrel",
-    "bolts",
-    "golden",
-    "distributions",
-    "falls",
-    "sheet",
-)
+#: Keys a start may lack: older records were written without them (their default then).
+_MATCH_OPTIONAL: Final = ("golden_made",)
+_MATCH_KEYS: Final = (*(k for k in FOLLOWING if k not in _MATCH_OPTIONAL), "sheet")
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
@@ -210,6 +212,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "barrel": list(match.barrel),
         "bolts": list(match.bolts),
         "golden": match.golden,
+        "golden_made": match.golden_made,
         "distributions": list(match.distributions),
         "falls": list(match.falls),
         "sheet": [record_to_dict(r) for r in match.sheet],
@@ -219,7 +222,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 def match_from_dict(rules: Rules, data: object, where: str = "state 'start'") -> Match:
     """The start of a history from :func:`match_to_dict`, checked against ``rules`` and
     itself: the values a game in progress can have at the start of a deal."""
-    _keys(data, where, _MATCH_KEYS, ())
+    _keys(data, where, _MATCH_KEYS, _MATCH_OPTIONAL)
     assert isinstance(data, dict)
 
     def at(key: str) -> str:
@@ -242,58 +245,20 @@ def match_from_dict(rules: Rules, data: object, where: str = "state 'start'") ->
         record_from_dict(r, f"{at('sheet')}[{i}]")
         for i, r in enumerate(_list(data["sheet"], at("sheet")))
     )
-    threshold, target = rules.barrel.threshold, rules.scoring.target
-    for seat in range(3):
-        score, used = scores[seat], barrel[seat]
-        if score >= target:
-            raise ThousandError(f"{at('scores')}[{seat}] = {score} has reached the target {target}")
-        if used is not None and not (rules.barrel.enabled and score == threshold):
-            raise ThousandError(
-                f"{at('barrel')}[{seat}] must be null: seat {seat} is not on the barrel "
-                f"(score {score})"
-            )
-        if used is not None and used >= rules.barrel.deals:
-            raise ThousandError(
-                f"{at('barrel')}[{seat}] = {used}: at most {rules.barrel.deals - 1} barrel deals "
-                "can be used before a deal"
-            )
-        if used is None and rules.barrel.enabled and threshold <= score:
-            raise ThousandError(
-                f"{at('scores')}[{seat}] = {score} lies in the barrel band but "
-                f"{at('barrel')}[{seat}] is null"
-            )
-        if bolts[seat] and not rules.bolts.enabled:
-            raise ThousandError(f"{at('bolts')}[{seat}] must be 0: bolts are not counted")
-    if len(sheet) != deal_number - 1:
-        raise ThousandError(
-            f"{at('sheet')} must hold the {deal_number - 1} deals before deal {deal_number}, "
-            f"not {len(sheet)}"
-        )
-    for i, record in enumerate(sheet):
-        row = f"{at('sheet')}[{i}]"
-        if record.deal_number != i + 1:
-            raise ThousandError(f"{row}['deal_number'] must be {i + 1}")
-        if i == 0:
-            continue
-        before = sheet[i - 1]
-        if record.dealer != (before.dealer + 1) % 3:
-            raise ThousandError(
-                f"{row}['dealer'] must be {(before.dealer + 1) % 3}: the deal passes left"
-            )
-        if record.scores != tuple(
-            b + c for b, c in zip(before.scores, record.changes, strict=True)
-        ):
-            raise ThousandError(f"{row}['scores'] must be the scores before it plus its changes")
-    if sheet:
-        last = sheet[-1]
-        if (last.scores, last.barrel, last.bolts) != (scores, barrel, bolts):
-            raise ThousandError(
-                f"{where}: scores, barrel and bolts must be those after the sheet's last deal"
-            )
-        if (last.dealer + 1) % 3 != dealer:
-            raise ThousandError(
-                f"{at('dealer')} must be {(last.dealer + 1) % 3}: the deal passes left"
-            )
-    return Match(
-        rules, dealer, deal_number, scores, barrel, bolts, sheet, None, golden, distributions, falls
+    golden_made = _bool(data.get("golden_made", False), at("golden_made"))
+    match = Match(
+        rules,
+        dealer,
+        deal_number,
+        scores,
+        barrel,
+        bolts,
+        sheet,
+        None,
+        golden,
+        distributions,
+        falls,
+        golden_made,
     )
+    check_start(match, where)
+    return match

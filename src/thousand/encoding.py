@@ -121,7 +121,7 @@ def _why_not(action: object) -> str:
             "(DealCard has chance_id; a whole Deal has no id)"
         )
     if not isinstance(action, _PLAYER_TYPES):
-        return f"{action!r} is not an action (got {type(action).__name__})"
+        return f"{shown(action)} is not an action (got {type(action).__name__})"
     if isinstance(action, Bid | Contract | Unhide):
         low = MIN_UNHIDE if isinstance(action, Unhide) else MIN_BID
         return (
@@ -154,7 +154,7 @@ def _check_id(i: object, size: int, what: str) -> int:
         else:
             if 0 <= n < size:
                 return n
-            raise ValueError(f"{what} id {n} is out of range: ids run from 0 to {size - 1}")
+            raise ValueError(f"{what} id {shown(n)} is out of range: ids run from 0 to {size - 1}")
     raise ValueError(f"{what} id must be an int, not {shown(i)}")
 
 
@@ -168,7 +168,8 @@ def chance_id(action: Action) -> int:
     if isinstance(action, DealCard):
         return action.card.index
     raise ValueError(
-        f"{action!r} is not a chance action with an id: only DealCard is (a whole Deal has none)"
+        f"{shown(action)} is not a chance action with an id: only DealCard is (a whole Deal has "
+        "none)"
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
+from ._reasons import now
 from .actions import (
     Action,
     Bid,
@@ -33,10 +34,11 @@ from .auction import (
 )
 from .dealing import apply_deal, apply_deal_card, legal_deal_cards
 from .dealing import chance_outcomes as _chance
-from .errors import IllegalActionError
+from .errors import IllegalActionError, check_seat, shown
 from .play import apply_play, legal_plays
 from .redeals import apply_redeal
-from .rules import Rules
+from .rules import SCORE_LIMIT, SCORE_SPAN, Rules
+from .starts import opening_barrel
 from .state import NO_AUCTION, Match, Phase, State, start_of_deal
 from .talon import apply_contract, apply_distribute, apply_give, legal_contracts, legal_gives
 
@@ -49,7 +51,9 @@ def new_game(
     """The first chance node of a game (R-TABLE-1).
 
     A starting score equal to the barrel threshold puts that seat on the barrel with no deal
-    used; any other score from the threshold up raises ``ValueError``.
+    used; any other score from the threshold up raises ``ValueError``. ``dealer`` is the int 0, 1
+    or 2 and each score an int within ±10**15 (:data:`~thousand.rules.SCORE_LIMIT`); anything
+    else raises ``ValueError`` too.
 
     >>> state = new_game()
     >>> state.phase, state.dealer, state.is_chance
@@ -57,29 +61,18 @@ def new_game(
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {rules!r}")
-    if isinstance(dealer, bool) or dealer not in (0, 1, 2):
-        raise ValueError(f"dealer must be a seat 0, 1 or 2, not {dealer!r}")
+        raise TypeError(f"rules must be a Rules, not {shown(rules)}")
+    check_seat(dealer, "dealer")
     if not isinstance(scores, tuple) or len(scores) != 3:
-        raise ValueError(f"scores must be a tuple of three ints, not {scores!r}")
-    threshold, target = rules.barrel.threshold, rules.scoring.target
-    barrel: list[int | None] = [None, None, None]
+        raise ValueError(f"scores must be a tuple of three ints, not {shown(scores)}")
     for seat, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, int):
-            raise ValueError(f"seat {seat}'s score must be an int, not {score!r}")
-        if score >= target:
-            raise ValueError(f"seat {seat}'s score {score} has already reached the target {target}")
-        if rules.barrel.enabled and score == threshold:
-            barrel[seat] = 0
-        elif rules.barrel.enabled and score > threshold:
-            raise ValueError(
-                f"seat {seat}'s score {score} lies inside the barrel band [{threshold}, {target}): "
-                f"only exactly {threshold} (on the barrel) may start a game there"
-            )
+            raise ValueError(f"seat {seat}'s score must be an int, not {shown(score)}")
+        if not -SCORE_LIMIT <= score <= SCORE_LIMIT:
+            raise ValueError(f"seat {seat}'s score must be an int {SCORE_SPAN}, not {shown(score)}")
+    barrel = opening_barrel(rules, scores, error=ValueError)
     golden = 0 if rules.golden_round.enabled else None  # A10: the game opens with it
-    match = Match(
-        rules, dealer, 1, scores, (barrel[0], barrel[1], barrel[2]), (0, 0, 0), (), None, golden
-    )
+    match = Match(rules, dealer, 1, scores, barrel, (0, 0, 0), (), None, golden)
     return start_of_deal(
         match,
         Phase.DEALING,
@@ -144,10 +137,18 @@ def apply(state: State, action: Action) -> State:
     """
     handler = _APPLY.get(type(action))
     if handler is None:
-        raise IllegalActionError(action, state._phase, f"{action!r} is not an action")
+        raise IllegalActionError(action, state._phase, _not_an_action(action))
     if state._phase is Phase.GAME_OVER:
-        raise IllegalActionError(action, state._phase, "the game is over")
+        raise IllegalActionError(action, state._phase, now(state))
     return handler(state, action)
+
+
+def _not_an_action(value: object) -> str:
+    if isinstance(value, str):
+        return f"{shown(value)} is not an action but text: read it with thousand.parse_action"
+    if isinstance(value, dict):
+        return f"{shown(value)} is not an action but a dict: read it with thousand.action_from_dict"
+    return f"{shown(value)} is not an action but a value of type {type(value).__name__}"
 
 
 def perft(state: State, depth: int) -> int:

@@ -6,8 +6,24 @@ import reprlib
 
 __all__ = ["IllegalActionError", "RulesError", "ThousandError"]
 
-# Bad input is shown in messages cut short, however long or deeply nested it is.
-_SHORT = reprlib.Repr()
+# An int longer than this (about 600 digits) is described, not printed: ``str`` refuses ints
+# beyond sys.get_int_max_str_digits(), which may be set as low as 640 digits.
+_PRINTABLE_BITS = 2000
+_LOG10_2 = 0.30102999566398120
+
+
+class _Short(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() <= _PRINTABLE_BITS:
+            return super().repr_int(x, level)
+        size = abs(x)
+        digits = int((size.bit_length() - 1) * _LOG10_2) + 1  # the digits of 2**(bits - 1)
+        digits += size >= 10**digits
+        return f"<{'negative ' if x < 0 else ''}int of {digits} digits>"
+
+
+# Bad input is shown in messages cut short, however long, deeply nested or large it is.
+_SHORT = _Short()
 _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 3, 40, 40, 40
 
 
@@ -15,6 +31,23 @@ def shown(value: object) -> str:
     """A short repr of a bad value, for an error message."""
     text = _SHORT.repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_seat(value: object, name: str, *, none: bool = False) -> None:
+    """Refuse anything but a seat: the plain int 0, 1 or 2 (``None`` too if ``none``).
+
+    Values that merely equal a seat (``1.0``, ``True``, a NumPy integer) are refused as well:
+    they would index tuples wrongly or leak into states and their JSON dicts.
+    """
+    if (type(value) is int and 0 <= value <= 2) or (none and value is None):
+        return
+    if name == "seat":
+        head = "seat must be 0, 1 or 2"
+    else:
+        head = f"{name} must be {'None or ' if none else ''}a seat 0, 1 or 2"
+    if type(value) is int:
+        raise ValueError(f"{head}, not {shown(value)}")
+    raise ValueError(f"{head} (a Python int), not {shown(value)} of type {type(value).__name__}")
 
 
 class ThousandError(ValueError):
@@ -38,4 +71,15 @@ class IllegalActionError(ThousandError):
         self.phase = phase
         self.reason = reason
         phase_name = getattr(phase, "value", phase)
-        super().__init__(f"illegal action '{action!s}' in phase {phase_name}: {reason}")
+        super().__init__(f"illegal action '{_text(action)}' in phase {phase_name}: {reason}")
+
+
+def _text(action: object) -> str:
+    """An action's text form; for a value that is no action and prints badly (an int too long
+    for ``str``, a broken ``__str__``), its short repr; long text (no action's is: a whole deal
+    is 82 characters) is cut short."""
+    try:
+        text = str(action)
+    except Exception:  # the error being built must not turn into this one
+        return shown(action)
+    return text if len(text) <= 100 else text[:97] + "..."

@@ -25,6 +25,7 @@ import attrs
 from .actions import Action, Bid, Deal, DealCard, Give, Hidden, Look, Pass, Unhide
 from .cards import Card, Suit, cards_of
 from .engine import apply, legal_actions
+from .errors import check_seat
 from .rules import Rules
 from .sheet import DealRecord
 from .state import (
@@ -127,12 +128,14 @@ class InfoState:
     barrel: tuple[int | None, int | None, int | None]
     bolts: Triple
     distributions: Triple
-    #: Unmade golden deals so far in the golden round, or None outside it (A11).
+    #: The deal's place in the golden round (0, 1, 2), or None outside it (A10, A11).
     golden: int | None
     #: Falls from the barrel without a win per seat (A18).
     falls: Triple
     sheet: tuple[DealRecord, ...]
     sights: tuple[Sight, ...]
+    #: Whether an earlier deal of this golden round was made (A11).
+    golden_made: bool = False
 
     def __str__(self) -> str:
         head = (
@@ -171,6 +174,11 @@ class Observation:
     contract: int | None
     is_hidden_game: bool
     is_golden_deal: bool
+    #: The deal's place in the golden round (0, 1, 2), or None outside it (A10, A11).
+    golden_index: int | None
+    #: Whether an earlier deal of this golden round was made: if so, the round ends after its
+    #: third deal rather than starting again (A11).
+    golden_made: bool
     tricks: Tricks
     trick: TrickCards
     marriages: tuple[tuple[int, Suit | None], ...]
@@ -194,6 +202,9 @@ class Observation:
             f"  hand: {show(self.hand)}   hand sizes {self.hand_sizes}",
             f"  scores {self.scores}   barrel {self.barrel}   bolts {self.bolts}",
         ]
+        if self.golden_index is not None:
+            made = "a deal of the round made" if self.golden_made else "none made before"
+            lines.append(f"  golden deal {self.golden_index + 1} of 3, {made}")
         if self.calls:
             lines.append("  calls: " + ", ".join(f"{s}:{a}" for s, a in self.calls))
         if self.declarer is not None:
@@ -327,15 +338,10 @@ def _talon(after: State, seat: int) -> Iterator[Sight]:
     yield TalonTaken(declarer, frozenset(cards_of(after._exposed)) if shown else None)
 
 
-def _check_seat(seat: object) -> None:
-    if isinstance(seat, bool) or seat not in (0, 1, 2):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
-
-
 def information_state(state: State, seat: int) -> InfoState:
     """Everything ``seat`` has seen since the current deal's cards were dealt (after the last
     redeal, if any), with the game's public facts at the deal's start (perfect recall)."""
-    _check_seat(seat)
+    check_seat(seat, "seat")
     match = state._match
     return InfoState(
         seat=seat,
@@ -347,6 +353,7 @@ def information_state(state: State, seat: int) -> InfoState:
         bolts=match.bolts,
         distributions=match.distributions,
         golden=match.golden,
+        golden_made=match.golden_made,
         falls=match.falls,
         sheet=match.sheet,
         sights=tuple(_sights(state, seat)) if state._phase is not Phase.GAME_OVER else (),
@@ -355,7 +362,7 @@ def information_state(state: State, seat: int) -> InfoState:
 
 def observe(state: State, seat: int) -> Observation:
     """What ``seat`` may know of ``state`` now, and nothing else (A26)."""
-    _check_seat(seat)
+    check_seat(seat, "seat")
     declarer = state._declarer
     quiet = state._match.rules.talon.quiet_drop
     gives: list[tuple[Card | None, int]] = []
@@ -387,6 +394,8 @@ def observe(state: State, seat: int) -> Observation:
         contract=state._contract,
         is_hidden_game=state.is_hidden_game,
         is_golden_deal=state.is_golden_deal,
+        golden_index=state._match.golden,
+        golden_made=state._match.golden_made,
         tricks=state._tricks,
         trick=state._trick,
         marriages=state._marriages,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._reasons import out_of_phase
 from ._tables import by_suit_pattern, select
 from .actions import PLAY, PLAY_MARRIAGE, REDEAL, Action, Play
 from .auction import ACE_MARRIAGE, ACES
@@ -139,7 +140,8 @@ def _marriage_error(state: State, action: Play, seat: int, hand: int) -> str | N
 def apply_play(state: State, action: Play) -> State:
     """Play a card; complete the trick after the third; score the deal after the eighth."""
     if state._phase is not Phase.PLAYING:
-        raise IllegalActionError(action, state._phase, "cards are played only in the play")
+        when = "cards are played only in the play, once the contract is fixed"
+        raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     seat = state._to_move
     assert seat is not None
     card = action.card

@@ -36,7 +36,7 @@ from .actions import Action, Deal, DealCard, parse_action
 from .cards import Card
 from .dicts import match_from_dict, match_to_dict
 from .engine import apply, new_game
-from .errors import ThousandError
+from .errors import ThousandError, shown
 from .rules import Rules
 from .scoresheet import format_sheet
 from .sheet import DealRecord
@@ -265,7 +265,7 @@ def load(text: str) -> State:
             break
         key, value = match.groups()
         if key not in _REQUIRED and key not in _OPTIONAL:
-            raise RecordError(number, f"unknown header {key!r}")
+            raise RecordError(number, f"unknown header {shown(key)}")
         if key in headers:
             raise RecordError(
                 number, f"a second {key!r} header (the first is on line {headers[key][0]})"
@@ -294,16 +294,16 @@ def _start_from(headers: dict[str, tuple[int, str]], where: int) -> State:
             raise RecordError(where, f"the header {key!r} is missing")
     number, value = headers["format"]
     if value != FORMAT:
-        raise RecordError(number, f"format {value!r} is not {FORMAT!r}")
+        raise RecordError(number, f"format {shown(value)} is not {FORMAT!r}")
     rules = _rules_from(headers)
     number, value = headers["dealer"]
     if value not in ("0", "1", "2"):
-        raise RecordError(number, f"the dealer must be a seat 0, 1 or 2, not {value!r}")
+        raise RecordError(number, f"the dealer must be a seat 0, 1 or 2, not {shown(value)}")
     dealer = int(value)
     number, value = headers["scores"]
     words = value.split()
     if len(words) != 3 or not all(re.fullmatch(r"-?[0-9]{1,18}", w) for w in words):
-        raise RecordError(number, f"scores must be three whole numbers, not {value!r}")
+        raise RecordError(number, f"scores must be three whole numbers, not {shown(value)}")
     scores = (int(words[0]), int(words[1]), int(words[2]))
     if "start" not in headers:
         try:
@@ -311,9 +311,10 @@ def _start_from(headers: dict[str, tuple[int, str]], where: int) -> State:
         except ValueError as exc:
             raise RecordError(number, str(exc)) from None
     number, value = headers["start"]
+    data = _json(number, "start", value)
     try:
-        match = match_from_dict(rules, json.loads(value), "start")
-    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError too
+        match = match_from_dict(rules, data, "start")
+    except (ValueError, RecursionError) as exc:
         raise RecordError(number, f"bad start: {exc}") from None
     if (match.dealer, match.scores) != (dealer, scores):
         raise RecordError(number, "the start's dealer and scores differ from the headers")
@@ -327,19 +328,45 @@ def _rules_from(headers: dict[str, tuple[int, str]]) -> Rules:
         if preset is None:
             raise RecordError(
                 number,
-                f"rules {named!r} need a 'rules-data' header (only 'classic' and "
+                f"rules {shown(named)} need a 'rules-data' header (only 'classic' and "
                 "'standard' can go without)",
             )
         return preset()
     data_line, data = headers["rules-data"]
+    fields = _json(data_line, "rules-data", data)
     try:
-        rules = Rules.from_dict(json.loads(data))
+        rules = Rules.from_dict(fields)
     except (ValueError, RecursionError) as exc:
         raise RecordError(data_line, f"bad rules-data: {exc}") from None
     preset = _PRESETS.get(named)
     if " ".join(named.split()) != str(rules) and (preset is None or preset() != rules):
-        raise RecordError(number, f"the rules-data gives {str(rules)!r}, not {named!r}")
+        raise RecordError(number, f"the rules-data gives {str(rules)!r}, not {shown(named)}")
     return rules
+
+
+class _TooLong(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _read_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # more digits than sys.get_int_max_str_digits() allows
+        raise _TooLong(len(text.lstrip("-"))) from None
+
+
+def _json(line: int, header: str, text: str) -> Any:
+    """The JSON value of a header; a number too long for ``int`` is named as such, not with
+    Python's own words about its digit limit."""
+    try:
+        return json.loads(text, parse_int=_read_int)
+    except _TooLong as exc:
+        raise RecordError(
+            line, f"bad {header}: a number of {exc.digits} digits is too long"
+        ) from None
+    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError too
+        raise RecordError(line, f"bad {header}: {exc}") from None
 
 
 class _Replay:
@@ -375,7 +402,7 @@ class _Replay:
         match = _DEAL_HEADING.fullmatch(line)
         if match is None:
             raise RecordError(
-                number, f"not a deal heading: {line!r} (expected '[deal N, dealer S]')"
+                number, f"not a deal heading: {shown(line)} (expected '[deal N, dealer S]')"
             )
         self.due(number)
         state = self.state

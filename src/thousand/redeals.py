@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._reasons import out_of_phase
 from .actions import Redeal
 from .cards import Rank, Suit, card_points
 from .errors import IllegalActionError
@@ -61,6 +62,21 @@ def may_redeal_on_four_nines(state: State, seat: int) -> bool:
     )
 
 
+def _nines(cards: int) -> str:
+    count = (cards & NINES).bit_count()
+    return f"{count} nine" if count == 1 else f"{count} nines"
+
+
+def _held(cards: int, below: int | None, nines: bool, needed: int) -> str:
+    """What ``cards`` hold of what the redeal agreements in force look for (A7)."""
+    held = []
+    if below is not None:
+        held.append(f"{card_points(cards)} card points, not below {below}")
+    if nines:
+        held.append(f"{_nines(cards)}, not {('two', 'four')[needed == 4]}")
+    return ", and ".join(held)
+
+
 def _why_not(state: State) -> str:
     """Why a redeal is not legal now, in the words of A7."""
     rules = state._match.rules.redeals
@@ -71,28 +87,42 @@ def _why_not(state: State) -> str:
             return "no agreement in force allows a redeal in the auction (A7)"
         if state._auction[3] >> seat & 1:
             return f"seat {seat} has made a call: a redeal comes only at its first decision (A7)"
-        hand = state._hands[seat]
-        return (
-            f"seat {seat}'s hand holds {card_points(hand)} card points and "
-            f"{(hand & NINES).bit_count()} nines: not enough for a redeal (A7)"
-        )
+        held = _held(state._hands[seat], rules.card_score_below, rules.four_nines_after_deal, 4)
+        return f"seat {seat}'s hand holds {held}: not enough for a redeal (A7)"
     if phase is Phase.GIVING:
         if rules.talon_score_below is None and not rules.two_nines_in_talon:
             return "no agreement in force allows a redeal after the talon is taken (A7)"
         if state._gives:
             return "a talon redeal comes only at the declarer's first give decision (A7)"
-        if rules.on_100_only:
-            return "the talon does not allow a redeal here (On 100 Only needs a bid of 100, A8)"
-        talon = state._exposed
-        return (
-            f"the talon holds {card_points(talon)} card points and "
-            f"{(talon & NINES).bit_count()} nines: not enough for a redeal (A7)"
-        )
+        auction = state._auction
+        if rules.on_100_only and state._match.golden is not None:
+            return "a golden deal allows no talon redeal (On 100 Only, A8)"
+        if rules.on_100_only and auction[4]:
+            return "a hidden game allows no talon redeal (On 100 Only, A8)"
+        if rules.on_100_only and auction[0] != 100:
+            return (
+                f"the winning bid is {auction[0]}: the talon does not allow a redeal here "
+                "(On 100 Only needs a bid of 100, A8)"
+            )
+        held = _held(state._exposed, rules.talon_score_below, rules.two_nines_in_talon, 2)
+        return f"the talon holds {held}: not enough for a redeal (A7)"
     if phase is Phase.PLAYING and seat is not None:
         if not rules.four_nines_on_hands:
             return "no agreement in force allows a redeal during the play (A7)"
-        return f"seat {seat} may call a redeal only at its first play, holding four nines (A7)"
-    return "a redeal is called in the auction, at the first give or at the first play (A7)"
+        rule = f"seat {seat} may call a redeal only at its first play, holding four nines (A7)"
+        if state._tricks or any(s == seat for s, _ in state._trick):
+            return f"{rule}: it has played already"
+        return f"{rule}: it holds {_nines(state._hands[seat])}"
+    if (
+        rules.card_score_below is None
+        and not rules.four_nines_after_deal
+        and rules.talon_score_below is None
+        and not rules.two_nines_in_talon
+        and not rules.four_nines_on_hands
+    ):
+        return "no agreement in force allows a redeal (A7)"
+    when = "a redeal is called in the auction, at the first give or at the first play (A7)"
+    return out_of_phase(state, when)
 
 
 def apply_redeal(state: State, action: Redeal) -> State:

@@ -3,8 +3,9 @@
 Every option named in the rulings has a field here. ``Rules()`` is the classic game
 (``classic.en.txt``); ``Rules.standard()`` is the base text of the fuller rulebook with every
 agreement off. Sections are built with ``attrs.evolve`` or their constructors; invalid values
-raise :class:`~thousand.RulesError` naming the field and the reason. Validation happens only
-when rules are built, never while a game is played.
+raise :class:`~thousand.RulesError` naming the field and the reason. Every number is at most
+:data:`NUMBER_LIMIT` (a million), so that any rules accepted print and read back. Validation
+happens only when rules are built, never while a game is played.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from .variants import Agreement
 
 __all__ = [
+    "NUMBER_LIMIT",
+    "SCORE_LIMIT",
     "BarrelRules",
     "BiddingRules",
     "BoltRules",
@@ -33,6 +36,16 @@ __all__ = [
 ]
 
 _MISSING: Final = object()
+#: The largest magnitude of any number in the rules (and of a bid's or a contract's value): far
+#: above any table's, and small enough that every accepted ``Rules`` prints, makes its dict and
+#: reads back.
+NUMBER_LIMIT: Final = 1_000_000
+#: The largest magnitude of a score (:func:`~thousand.new_game`, states and records read back):
+#: far beyond what any rules can reach in their ``max_deals`` deals.
+SCORE_LIMIT: Final = 10**15
+#: The scores allowed, in words for error messages.
+SCORE_SPAN: Final = "from -10**15 to 10**15"
+_TOO_LARGE: Final = f"must be at most {NUMBER_LIMIT} (the limit of every number in the rules)"
 BidLimit = Literal["sum", "any"]
 MarriageDeclaration = Literal["optional", "automatic"]
 BarrelReading = Literal["classic", "standard"]
@@ -54,6 +67,8 @@ def _check(
             raise RulesError(f"{where} must be True or False, not {shown(value)}")
         if kind is not bool and (isinstance(value, bool) or not isinstance(value, kind)):
             raise RulesError(f"{where} has the wrong type: {shown(value)}")
+        if isinstance(value, int) and value > NUMBER_LIMIT:
+            raise RulesError(f"{where} {_TOO_LARGE}, not {shown(value)}")
         if choices and value not in choices:
             raise RulesError(
                 f"{where} must be one of {', '.join(map(repr, choices))}, not {shown(value)}"
@@ -69,12 +84,18 @@ def _check(
 _BOOL = _check(bool)
 
 
+def _too_large(where: str, value: object) -> None:
+    if isinstance(value, int) and value > NUMBER_LIMIT:
+        raise RulesError(f"{where} {_TOO_LARGE}, not {shown(value)}")
+
+
 def _opt_int_plain(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
         raise RulesError(
             f"DistributionRules.{attribute.name} must be None or a whole number of at least 0, "
             f"not {shown(value)}"
         )
+    _too_large(f"DistributionRules.{attribute.name}", value)
 
 
 def _deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -82,6 +103,7 @@ def _deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
         raise RulesError(
             f"BarrelRules.deals must be a whole number of at least 1, not {shown(value)}"
         )
+    _too_large("BarrelRules.deals", value)
 
 
 def _max_deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -89,6 +111,7 @@ def _max_deals(instance: object, attribute: attrs.Attribute[Any], value: object)
         raise RulesError(
             f"ScoringRules.max_deals must be a whole number of at least 1, not {shown(value)}"
         )
+    _too_large("ScoringRules.max_deals", value)
 
 
 def _opt_int(low: int = 0, step: int = 5) -> Any:
@@ -151,8 +174,10 @@ class ScoringRules:
 
     #: R-END-1: the score that ends the game (1000; "More than 1000 to Win": 1005).
     target: int = attrs.field(default=1000, validator=_check(int, low=5))
-    #: The penalty of bolts and the barrel (A3, "Penalty Amount").
-    penalty: int = attrs.field(default=120, validator=_check(int, low=0))
+    #: The penalty of bolts and the barrel (A3, "Penalty Amount"). At least 5: a seat that
+    #: comes off the barrel must leave the barrel band, or it would be at the threshold and so
+    #: on the barrel again (R-BARREL-1).
+    penalty: int = attrs.field(default=120, validator=_check(int, low=5))
     #: R-END-2: the game ends after this many deals anyway.
     max_deals: int = attrs.field(default=200, validator=_max_deals)
     #: "Round Own Points" (A24).
@@ -225,7 +250,8 @@ class DistributionRules:
 class GoldenRoundRules:
     """The golden round (A10, A11)."""
 
-    #: "Golden Round": the game opens with three deals without an auction, scores doubled.
+    #: "Golden Round": the game opens with three deals without an auction, scores doubled,
+    #: played again while none of the three is made (A11).
     enabled: bool = attrs.field(default=False, validator=_BOOL)
     #: "Reset to Zero": scores and bolts go back to 0 before a golden round is replayed.
     reset_to_zero: bool = attrs.field(default=False, validator=_BOOL)
@@ -397,13 +423,14 @@ class Rules:
         fields = attrs.fields_dict(cls)
         for name, values in data.items():
             if name not in fields:
-                raise RulesError(f"unknown rules section {name!r}")
+                raise RulesError(f"unknown rules section {shown(name)}")
             section_cls = fields[name].default.factory  # type: ignore[union-attr]
             if not isinstance(values, dict):
                 raise RulesError(f"rules section {name!r} must be a dict, not {shown(values)}")
             known = attrs.fields_dict(section_cls)
             for key in values:
                 if key not in known:
-                    raise RulesError(f"unknown rules field {name}.{key}")
+                    plain = isinstance(key, str) and len(key) <= 40
+                    raise RulesError(f"unknown rules field {name}.{key if plain else shown(key)}")
             sections[name] = section_cls(**values)
         return cls(**sections)

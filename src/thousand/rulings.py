@@ -26,6 +26,8 @@ from typing import Final
 
 import attrs
 
+from .errors import shown
+
 __all__ = ["RULINGS", "Ruling", "agreement_id", "by_id"]
 
 
@@ -254,5 +256,5 @@ def by_id(id: str) -> Ruling:
     """
     try:
         return _BY_ID[id]
-    except KeyError:
-        raise KeyError(f"no ruling {id!r} (see thousand.rulings.RULINGS)") from None
+    except (KeyError, TypeError):  # TypeError: not even hashable
+        raise KeyError(f"no ruling {shown(id)} (see thousand.rulings.RULINGS)") from None

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .rules import Rules
 
-__all__ = ["finish_deal", "half_up_to_5", "round_to_5"]
+__all__ = ["finish_deal", "golden_after", "half_up_to_5", "round_to_5"]
 
 Triple = tuple[int, int, int]
 Barrel = list[int | None]
@@ -128,7 +128,7 @@ def finish_deal(
         leaders = [s for s in range(3) if final[s] == max(final)]
         winner = leaders[0] if len(leaders) == 1 else None
 
-    golden, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
+    golden, golden_made, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
     distributions = match.distributions
     if deal.distributed:
         distributions = _add(distributions, declarer, 1)
@@ -168,6 +168,7 @@ def finish_deal(
         golden,
         distributions,
         (falls[0], falls[1], falls[2]),
+        golden_made,
     )
     phase = Phase.GAME_OVER if over else Phase.DEALING
     return start_of_deal(after, phase, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action))
@@ -338,22 +339,38 @@ def _resets(deal: _Deal, scores: list[int]) -> None:
             deal.mark(EventKind.SCORE_RESET, seat)
 
 
+def golden_after(
+    index: int | None, made_before: bool, made: bool | None
+) -> tuple[int | None, bool]:
+    """A11: the golden round's place after a deal: the next deal's index in the round (None:
+    the round is over) and whether a deal of the round has been made. All three deals are
+    played; after the third the round is over if one of them was made, else it starts again.
+
+    >>> golden_after(0, False, True), golden_after(2, True, False), golden_after(2, False, False)
+    ((1, True), (None, False), (0, False))
+    """
+    if index is None:
+        return None, False
+    made_any = made_before or made is True
+    if index + 1 < GOLDEN_DEALS:
+        return index + 1, made_any
+    return (None, False) if made_any else (0, False)
+
+
 def _golden_round(
     deal: _Deal, made: bool | None, over: bool, scores: list[int], barrel: Barrel, bolts: Triple
-) -> tuple[int | None, Triple]:
-    """A11: a made golden deal ends the round; after three unmade ones it starts again, with
-    Reset to Zero first clearing scores, bolts and the barrel (no penalty). Returns the new
-    count of unmade golden deals (None: the round is over) and the bolts."""
-    unmade = deal.match.golden
-    if unmade is None or over:
-        return unmade, bolts
-    if made:
-        return None, bolts
-    if unmade + 1 < GOLDEN_DEALS:
-        return unmade + 1, bolts
-    if deal.rules.golden_round.reset_to_zero:
+) -> tuple[int | None, bool, Triple]:
+    """A11 after a deal (:func:`golden_after`); when the round starts again, Reset to Zero
+    first clears scores, bolts and the barrel (no penalty). Returns the next deal's index in
+    the round, whether a deal of it has been made, and the bolts. At the end of the game
+    nothing moves on: the values stay the last deal's."""
+    index, made_before = deal.match.golden, deal.match.golden_made
+    if index is None or over:
+        return index, made_before, bolts
+    after, made_any = golden_after(index, made_before, made)
+    if after == 0 and deal.rules.golden_round.reset_to_zero:
         scores[:] = [0, 0, 0]
         barrel[:] = [None, None, None]
         deal.mark(EventKind.GOLDEN_RESET, deal.declarer)
         bolts = (0, 0, 0)
-    return 0, bolts
+    return after, made_any, bolts

@@ -89,12 +89,15 @@ class Match:
     bolts: Triple
     sheet: tuple[DealRecord, ...]
     winner: int | None
-    #: Golden round (A10, A11): the unmade golden deals so far in this round; None outside it.
+    #: Golden round (A10, A11): the index (0, 1, 2) of the current deal in the golden round;
+    #: None outside it. After the end of the game: that of the last deal.
     golden: int | None = None
     #: Distributions per seat over the game (A19).
     distributions: Triple = (0, 0, 0)
     #: Falls from the barrel without a win per seat over the game (A18).
     falls: Triple = (0, 0, 0)
+    #: Golden round (A11): whether an earlier deal of this golden round was made.
+    golden_made: bool = False
 
 
 class State:
@@ -308,6 +311,18 @@ class State:
     def is_golden_deal(self) -> bool:
         """True when the current deal belongs to the golden round (A10)."""
         return self._match.golden is not None
+
+    @property
+    def golden_index(self) -> int | None:
+        """The current deal's place in the golden round: 0, 1 or 2 (A10, A11); None outside
+        it. After the end of the game, the last deal's."""
+        return self._match.golden
+
+    @property
+    def golden_made(self) -> bool:
+        """True when an earlier deal of the current golden round was made: after its third
+        deal the round is over rather than played again (A11). False outside the round."""
+        return self._match.golden_made
 
     @property
     def distributions(self) -> Triple:

@@ -7,6 +7,7 @@ With eight cards each, it fixes the contract: from the winning bid up to the lim
 
 from __future__ import annotations
 
+from ._reasons import out_of_phase
 from .actions import (
     CONTRACTS,
     DISTRIBUTE,
@@ -73,9 +74,8 @@ def legal_gives(state: State) -> tuple[Action, ...]:
 def apply_give(state: State, action: Give) -> State:
     """Move ``action.card`` from the declarer's hand to ``action.to`` (R-TALON-2)."""
     if state._phase is not Phase.GIVING:
-        raise IllegalActionError(
-            action, state._phase, "cards are given only after taking the talon"
-        )
+        when = "cards are given after taking the talon, before the contract is fixed"
+        raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     declarer = state._declarer
     assert declarer is not None
     bit = action.card.mask
@@ -121,10 +121,11 @@ def _why_not_distribute(state: State) -> str:
     rules = match.rules
     dist = rules.distribution
     declarer = state._declarer
-    if state._phase is not Phase.GIVING or declarer is None:
-        return "the declarer may distribute only after taking the talon, before giving cards"
     if not dist.enabled:
         return "distribution is not in the rules in force"
+    if state._phase is not Phase.GIVING or declarer is None:
+        when = "the declarer may distribute only after taking the talon, before giving cards"
+        return out_of_phase(state, when)
     if state._gives:
         return "the declarer may distribute only before its first give (R-DIST-1)"
     if match.barrel[declarer] is not None and not dist.on_barrel:
@@ -172,9 +173,8 @@ def legal_contracts(state: State) -> tuple[Action, ...]:
 def apply_contract(state: State, action: Contract) -> State:
     """Fix the contract; the declarer leads to the first trick (R-PLAY-1)."""
     if state._phase is not Phase.CONTRACT:
-        raise IllegalActionError(
-            action, state._phase, "the contract is fixed only after both cards are given"
-        )
+        when = "the contract is fixed once, after both cards are given and before the play"
+        raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     low, top = contract_range(state)
     value = action.value
     if value % 5:

@@ -183,6 +183,8 @@ OBSERVATION_LAYOUT: Final[Layout] = _layout(
         ("last bid", 3, f"{_SEATS}: its last bid or unhide / 1000"),
         ("hidden game", 1, "1 in a hidden game (A15)"),
         ("golden deal", 1, "1 in a golden deal (A10)"),
+        ("golden index", 3, "one-hot: the deal's place in the golden round (A11)"),
+        ("golden made", 1, "1 when an earlier deal of this golden round was made (A11)"),
         ("declarer", 3, "one-hot"),
         ("contract", _VALUES, "one-hot over 100, 105, ..., 600"),
         ("trump", 4, "one-hot over ♠ ♣ ♦ ♥ (none: all 0)"),
@@ -218,7 +220,8 @@ INFORMATION_STATE_LAYOUT: Final[Layout] = _layout(
         ("distributions", 3, f"{_SEATS}: distributions / 10"),
         ("falls", 3, f"{_SEATS}: falls from the barrel / 3 (A18)"),
         ("golden round", 1, "1 in the golden round (A10)"),
-        ("golden unmade", 3, "one-hot: unmade golden deals so far (A11)"),
+        ("golden index", 3, "one-hot: the deal's place in the golden round (A11)"),
+        ("golden made", 1, "1 when an earlier deal of this golden round was made (A11)"),
         ("dealt", 1, "cards dealt / 24"),
         ("dealt to seat", 24, "the seat's dealt cards, the k-th card it saw dealt as k / 7"),
         ("bids", 3 * _VALUES, f"{_SEATS}: one-hot over 100, ..., 600 of each bid or unhide"),
@@ -343,6 +346,9 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         x[at["high bidder"] + (bidder - seat) % 3] = 1.0
     x[at["hidden game"]] = float(o.is_hidden_game)
     x[at["golden deal"]] = float(o.is_golden_deal)
+    if o.golden_index is not None:
+        x[at["golden index"] + o.golden_index] = 1.0
+    x[at["golden made"]] = float(o.golden_made)
     if o.declarer is not None:
         x[at["declarer"] + (o.declarer - seat) % 3] = 1.0
     if o.contract is not None:
@@ -399,7 +405,8 @@ def information_state_tensor(infostate: InfoState) -> npt.NDArray[np.float32]:
         x[at["falls"] + (s - seat) % 3] = _ratio(info.falls[s], 3)
     if info.golden is not None:
         x[at["golden round"]] = 1.0
-        x[at["golden unmade"] + min(info.golden, 2)] = 1.0
+        x[at["golden index"] + min(info.golden, 2)] = 1.0
+    x[at["golden made"]] = float(info.golden_made)
     hand: set[Card] = set()
     dealt = mine = plays = gives = 0
     high = 0

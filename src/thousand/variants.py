@@ -22,11 +22,13 @@ thousand.errors.RulesError: '3 Zero Wins in a Row' and '3 Zero Wins in a Game' c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from .errors import RulesError
+from .errors import RulesError, shown
+from .rules import NUMBER_LIMIT
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -63,6 +65,7 @@ __all__ = [
     "more_than_1000_to_win",
     "no_jumping",
     "on_100_only",
+    "parse_agreement",
     "penalty_amount",
     "quiet_drop",
     "reshuffle_on_card_score",
@@ -86,6 +89,13 @@ __all__ = [
 ]
 
 
+def _check_value(instance: Agreement, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Refused when made, not only when applied: the title shows the value."""
+    if value is not None and (type(value) is not int or not -NUMBER_LIMIT <= value <= NUMBER_LIMIT):
+        span = f"from {-NUMBER_LIMIT} to {NUMBER_LIMIT}"
+        raise RulesError(f"{instance.name} takes a whole number {span}, not {shown(value)}")
+
+
 @attrs.frozen
 class Agreement:
     """One agreement: its rulebook name, its configuration key, its group, what it does, and
@@ -96,7 +106,7 @@ class Agreement:
     group: str
     description: str
     changes: tuple[tuple[str, Any], ...]
-    value: int | None = None
+    value: int | None = attrs.field(default=None, validator=_check_value)
 
     @property
     def title(self) -> str:
@@ -123,7 +133,7 @@ def apply_agreements(rules: Rules, agreements: tuple[Agreement, ...]) -> Rules:
     owners: dict[str, tuple[Agreement, Any]] = {}
     for agreement in agreements:
         if not isinstance(agreement, Agreement):
-            raise RulesError(f"not an agreement: {agreement!r} (see thousand.variants)")
+            raise RulesError(f"not an agreement: {shown(agreement)} (see thousand.variants)")
         for path, value in agreement.changes:
             seen = owners.get(path)
             if seen is not None and seen[1] != value:
@@ -396,8 +406,9 @@ golden_round = _agreement(
     "golden_round",
     "Golden Round",
     GOLDEN,
-    "The game opens with three deals without an auction, the dealer's left neighbour declarer "
-    "at 120, every deal score doubled, until a declarer makes it (A10, A11).",
+    "The game opens with three deals without an auction, one per seat, the dealer's left "
+    "neighbour declarer at 120, every deal score doubled; the three are played again if none "
+    "was made (A10, A11).",
     golden_round__enabled=True,
 )
 golden_reset_to_zero = _agreement(
@@ -595,6 +606,8 @@ def by_key(key: str, value: int | None = None) -> Agreement:
     >>> by_key("penalty_amount", 150).title
     'Penalty Amount 150'
     """
+    if not isinstance(key, str):  # not even hashable, perhaps
+        raise RulesError(f"unknown agreement {shown(key)}")
     if key in _VALUED:
         if value is None:
             return next(a for a in AGREEMENTS if a.key == key)
@@ -602,6 +615,34 @@ def by_key(key: str, value: int | None = None) -> Agreement:
     for agreement in AGREEMENTS:
         if agreement.key == key:
             if value is not None:
-                raise RulesError(f"agreement {key!r} takes no value")
+                raise RulesError(f"agreement {shown(key)} takes no value")
             return agreement
-    raise RulesError(f"unknown agreement {key!r}")
+    raise RulesError(f"unknown agreement {shown(key)}")
+
+
+# ASCII digits only: int() reads '١٥٠' and '1_50' too.
+_VALUE: Final = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_agreement(text: str) -> Agreement:
+    """The agreement of ``no_jumping`` or ``penalty_amount=150`` (``-`` may stand for ``_``), as
+    the command line's ``--with`` takes it.
+
+    >>> from thousand.variants import parse_agreement
+    >>> parse_agreement("penalty-amount=150").title
+    'Penalty Amount 150'
+    """
+    if not isinstance(text, str):
+        raise RulesError(f"an agreement must be text such as 'no_jumping', not {shown(text)}")
+    key, equals, value = text.partition("=")
+    key, value = key.strip().replace("-", "_"), value.strip()
+    if not equals:
+        return by_key(key)
+    if not _VALUE.fullmatch(value):
+        raise RulesError(
+            f"agreement {shown(key)}: the value {shown(value)} is not a whole number in ASCII "
+            "digits"
+        )
+    if len(value.lstrip("+-").lstrip("0")) > len(str(NUMBER_LIMIT)):  # before int() refuses it
+        raise RulesError(f"agreement {shown(key)}: the value {shown(value)} is too large")
+    return by_key(key, int(value))

@@ -236,6 +236,7 @@ VALUED_AGREEMENTS: frozenset[str] = frozenset(
 )
 DISTRIBUTIONS_LIMIT = 3  # A19: "Distributions Limit" is 3 per seat per game
 GOLDEN_CONTRACT = 120  # A10, A3 (never replaced by the penalty amount)
+GOLDEN_ROUND_DEALS = 3  # A10, A11: one deal per seat, all three always played
 HIDDEN_CONTRACT = 120  # Hidden Round, A3
 UNHIDE_MIN = 125  # A15: a bid above 120
 FOUR_NINES_BONUS = 120  # A25, A3 (never replaced by the penalty amount)
@@ -418,9 +419,10 @@ class RefGame:
         self._bolts: list[int] = [0, 0, 0]
         self._distributions: list[int] = [0, 0, 0]  # A19: per seat over the game
         self._falls: list[int] = [0, 0, 0]  # A18: falls off the barrel without winning
-        # A10: the golden round opens a game; _golden_unmade counts its unmade deals (A11).
-        self._golden = rules.golden_round
-        self._golden_unmade = 0
+        # A10: the golden round opens a game. A11: the index of the current golden deal within
+        # the round (None outside it), and whether a deal of this round was made.
+        self._golden_index: int | None = 0 if rules.golden_round else None
+        self._golden_made = False
         self._over = False
         self._winner: int | None = None
         self._deal_log: list[DealRecord] = []
@@ -496,7 +498,19 @@ class RefGame:
     @property
     def golden(self) -> bool:
         """The current (or, between deals, the next) deal is a golden deal (A10)."""
-        return self._golden
+        return self._golden_index is not None
+
+    @property
+    def golden_index(self) -> int | None:
+        """Index (0, 1, 2) of the current (or next) golden deal within its round; None outside
+        the golden round (A11). At game over, the finished deal's index (A27)."""
+        return self._golden_index
+
+    @property
+    def golden_made(self) -> bool:
+        """A deal of the current golden round before the current one was made (A11); False
+        outside the golden round."""
+        return self._golden_made
 
     @property
     def hidden(self) -> bool:
@@ -563,7 +577,7 @@ class RefGame:
     def _hidden_available(self) -> bool:
         """May the opener declare a hidden game this deal (Hidden Round, A6, A10)?"""
         rules = self._rules
-        if not rules.hidden_round or self._golden:
+        if not rules.hidden_round or self.golden:
             return False
         if rules.hidden_disabled_on_barrel and self._anyone_on_barrel():
             return False
@@ -587,7 +601,7 @@ class RefGame:
         rules = self._rules
         if self._received:
             return False
-        if rules.on_100_only and (self._high_bid != 100 or self._golden or self._hidden):
+        if rules.on_100_only and (self._high_bid != 100 or self.golden or self._hidden):
             return False
         value = rules.reshuffle_on_talon_score
         if value is not None and sum(card_points(card) for card in self._talon) < value:
@@ -602,7 +616,7 @@ class RefGame:
             return False  # R-DIST-1: only at the first give decision
         if self._barrel[declarer] is not None and not rules.distribute_on_barrel:
             return False  # R-DIST-1, A20
-        if self._golden and not rules.distribute_in_golden_round:
+        if self.golden and not rules.distribute_in_golden_round:
             return False
         if self._hidden and not rules.hidden_allow_distribute:
             return False  # A14
@@ -691,7 +705,7 @@ class RefGame:
         rules = self._rules
         assert declarer is not None and self._high_bid is not None
         bid = self._high_bid
-        if self._golden and not rules.golden_allow_increase:
+        if self.golden and not rules.golden_allow_increase:
             return {f"contract {bid}"}  # A10: only 120
         if self._hidden and rules.hidden_no_more_than_240:
             return {f"contract {bid}"}  # A14: the contract cannot be raised above 120
@@ -814,7 +828,7 @@ class RefGame:
             return
         opener = self._opener()
         self._bidder = opener
-        if self._golden:
+        if self.golden:
             # A10: no auction; the dealer's left neighbour is declarer at 120.
             self._take_talon(opener, GOLDEN_CONTRACT)
         elif self._hidden_available():
@@ -966,7 +980,7 @@ class RefGame:
         before = list(self._scores)
         scores = list(self._scores)
         points = self._points
-        golden = self._golden
+        golden = self.golden
         hidden = self._hidden
         # R-BARREL-6: "on the barrel" means on the barrel when the deal began. Nothing changes the
         # barrel during a deal, so the current markers are the ones of the start of the deal.
@@ -1104,22 +1118,27 @@ class RefGame:
             self._over = True
             self._winner = _unique_best(list(SEATS), scores)
 
-        # 6. Golden-round bookkeeping (A11), only if the game goes on. Reading: Reset to Zero is
-        #    an end-of-deal effect (A27), so the deal's record shows it in its changes and scores.
-        if golden and not self._over:
-            if made:
-                self._golden = False  # a made golden deal ends the round
-                self._golden_unmade = 0
+        # 6. Golden-round bookkeeping (A11), last and only if the game goes on (A27; "unless the
+        #    game has ended"): a finished game keeps the finished deal's index and made flag.
+        #    All three deals are played whatever the earlier ones gave; after the third, one
+        #    made deal ends the round, none starts it again. Reading: Reset to Zero is an
+        #    end-of-deal effect (A27), so the deal's record shows it in its changes and scores.
+        index = self._golden_index
+        if index is not None and not self._over:
+            self._golden_made = self._golden_made or made
+            if index + 1 < GOLDEN_ROUND_DEALS:
+                self._golden_index = index + 1
+            elif self._golden_made:
+                self._golden_index = None  # the round is over: normal deals follow
+                self._golden_made = False
             else:
-                self._golden_unmade += 1
-                if self._golden_unmade == 3:
-                    self._golden_unmade = 0  # the round starts again
-                    if rules.golden_reset_to_zero:
-                        # Reading: only scores, bolt counts and barrel markers are reset;
-                        # distribution counts and the falls of A18 are kept.
-                        scores = [0, 0, 0]
-                        self._bolts = [0, 0, 0]
-                        self._barrel = [None, None, None]
+                self._golden_index = 0  # the round starts again
+                if rules.golden_reset_to_zero:
+                    # Without penalty. Reading: only scores, bolt counts and barrel markers are
+                    # reset; distribution counts and the falls of A18 are kept.
+                    scores = [0, 0, 0]
+                    self._bolts = [0, 0, 0]
+                    self._barrel = [None, None, None]
 
         self._scores = scores
         self._deal_log.append(

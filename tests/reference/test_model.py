@@ -958,12 +958,12 @@ def test_golden_round_made_a10_a12() -> None:
     assert game.legal() == {f"contract {v}" for v in range(120, 221, 5)}  # Allow Increase
     game.apply("contract 135")
     play_sample(game)
-    # Every seat's deal score is doubled: 2 * 135, 2 * 165; the round ends.
-    assert game.scores == (330, 270, 0) and not game.golden
+    # Every seat's deal score is doubled: 2 * 135, 2 * 165. A11: the round goes on.
+    assert game.scores == (330, 270, 0) and game.golden and game.golden_index == 1
     assert game.deal_log[-1]["contract"] == 135
-    # The next deal has an auction again.
+    # The next deal is golden too: seat 2 is declarer at 120, no auction.
     deal_random(game)
-    assert game.declarer is None and phase_of(game) == "auction"
+    assert game.declarer == 2 and game.contract == 120 and phase_of(game) == "giving"
     # Without Allow Increase only 120.
     fixed = new("classic", {"golden_round": True})
     deal_cards(fixed, SAMPLE_HANDS, SAMPLE_TALON)
@@ -982,7 +982,7 @@ def test_golden_four_nines_bolts_a12_a25() -> None:
     run(game, NINES_PLAY_1)
     # Seat 1 +240; seat 0 a doubled bolt; seat 2 is on the barrel: no bonus, no bolt, a deal used.
     assert game.scores == (0, 240, 880) and game.bolts == (2, 0, 0)
-    assert barrel_of(game) == (None, None, 1) and not game.golden
+    assert barrel_of(game) == (None, None, 1) and game.golden_index == 1 and game.golden_made
     off_barrel = new("standard", {"golden_round": True, "four_nines_bonus": True})
     deal_cards(off_barrel, NINES_HANDS, NINES_TALON)
     run(off_barrel, ["give QH 2", "give KH 0", "contract 120"])
@@ -1013,6 +1013,132 @@ def test_golden_round_unmade_and_reset_a11() -> None:
         # The golden round starts again: seat 1 (dealer 0's left) is declarer at 120.
         deal_random(game)
         assert game.declarer == 1 and game.contract == 120
+
+
+def rotated(hands: dict[int, list[str]], shift: int) -> dict[int, list[str]]:
+    """Each seat's cards moved ``shift`` seats to the left: a deal written for dealer 0 (seat 1
+    the golden declarer) becomes the same deal for dealer ``shift``."""
+    return {(seat + shift) % 3: cards for seat, cards in hands.items()}
+
+
+def play_golden(game: RefGame, made: bool) -> None:
+    """One whole golden deal (A10): the dealer's left neighbour is declarer at 120.
+
+    ``made``: the NINES deal (the declarer takes all 120 card points: made, +240; no opponent
+    takes a card point). Otherwise the ROUND deal (the declarer takes 104 < 120: -240; the next
+    seat takes 16 -> 15, doubled 30; the dealer takes nothing)."""
+    shift = game.dealer
+    hands, talon, first, second = (
+        (NINES_HANDS, NINES_TALON, "QH", "KH") if made else (ROUND_HANDS, ROUND_TALON, "9H", "QH")
+    )
+    deal_cards(game, rotated(hands, shift), talon)
+    declarer = (shift + 1) % 3
+    assert game.golden and phase_of(game) == "giving"  # no auction
+    assert game.declarer == declarer and game.contract == 120
+    run(game, [f"give {first} {(shift + 2) % 3}", f"give {second} {shift}", "contract 120"])
+    run(game, NINES_PLAY_1 if made else ROUND_PLAY)
+
+
+def golden_view(game: RefGame) -> tuple[bool, int | None, bool]:
+    return game.golden, game.golden_index, game.golden_made
+
+
+def test_a11_first_golden_deal_made_the_other_two_are_still_golden() -> None:
+    game = new("classic", {"golden_round": True})
+    assert golden_view(game) == (True, 0, False)
+    play_golden(game, made=True)  # seat 1: +240
+    assert game.scores == (0, 240, 0) and golden_view(game) == (True, 1, True)
+    play_golden(game, made=False)  # seat 2: -240, seat 0: +30
+    assert game.scores == (30, 240, -240) and golden_view(game) == (True, 2, True)
+    play_golden(game, made=False)  # seat 0: -240, seat 1: +30
+    assert game.scores == (-210, 270, -240)
+    # One of the three was made: the round is over, the fourth deal has an auction.
+    assert golden_view(game) == (False, None, False)
+    assert game.deal_number == 4 and game.dealer == 0
+    assert [row["changes"] for row in game.deal_log] == [
+        (0, 240, 0),
+        (30, 0, -240),
+        (-240, 30, 0),
+    ]
+    deal_random(game)
+    assert phase_of(game) == "auction" and game.declarer is None and game.to_move == 1
+
+
+@pytest.mark.parametrize("made_at", [1, 2])
+def test_a11_a_later_made_golden_deal_ends_the_round_after_the_third(made_at: int) -> None:
+    game = new("classic", {"golden_round": True})
+    for index in range(3):
+        assert golden_view(game) == (True, index, index > made_at)
+        play_golden(game, made=index == made_at)
+    assert golden_view(game) == (False, None, False) and game.deal_number == 4
+    deal_random(game)
+    assert phase_of(game) == "auction"
+
+
+@pytest.mark.parametrize("reset", [False, True])
+def test_a11_no_golden_deal_made_the_round_starts_again(reset: bool) -> None:
+    agreements: dict[str, object] = {"golden_round": True, "golden_reset_to_zero": reset}
+    game = new("standard", agreements, scores=(0, 0, 850))
+    play_golden(game, made=False)  # seat 1: -240; seat 2: 850 + 30 climbs; seat 0: a bolt
+    assert game.scores == (0, -240, 880) and barrel_of(game) == (None, None, 0)
+    assert game.bolts == (1, 0, 0) and golden_view(game) == (True, 1, False)
+    play_golden(game, made=False)  # seat 2 fails on the barrel: nothing subtracted, a deal used
+    assert game.scores == (30, -240, 880) and barrel_of(game) == (None, None, 1)
+    assert game.bolts == (1, 1, 0) and golden_view(game) == (True, 2, False)
+    play_golden(game, made=False)  # seat 0: -240; seat 1: +30; seat 2 uses its second deal
+    # None of the three was made: the round starts again with deal 4, dealer 0 (seat 1 first).
+    assert golden_view(game) == (True, 0, False)
+    assert game.deal_number == 4 and game.dealer == 0
+    if reset:
+        # Reset to Zero: every score and bolt count to 0, every seat off the barrel, no penalty.
+        assert game.scores == (0, 0, 0) and game.bolts == (0, 0, 0)
+        assert barrel_of(game) == (None, None, None)
+        assert game.deal_log[-1]["changes"] == (-30, 240, -880)
+    else:
+        assert game.scores == (-210, -210, 880) and game.bolts == (1, 1, 0)
+        assert barrel_of(game) == (None, None, 2)
+        assert game.deal_log[-1]["changes"] == (-240, 30, 0)
+    # The fourth deal is golden again; made, the new round still plays all three.
+    play_golden(game, made=True)
+    assert golden_view(game) == (True, 1, True)
+
+
+def test_a11_a9_redeal_in_a_golden_deal_keeps_its_index_and_made() -> None:
+    game = new("classic", {"golden_round": True, "two_nines_in_talon": True})
+    play_golden(game, made=True)
+    # Deal 2: seat 2 is declarer and the talon holds two nines.
+    deal_cards(game, rotated(TWO_NINES_HANDS, 1), TWO_NINES_TALON)
+    assert game.declarer == 2 and "redeal" in game.legal()
+    game.apply("redeal")
+    assert golden_view(game) == (True, 1, True) and game.deal_number == 2 and game.dealer == 1
+    play_golden(game, made=False)
+    assert golden_view(game) == (True, 2, True) and game.deal_number == 3
+
+
+def test_a11_game_ends_in_the_golden_round_no_further_deal() -> None:
+    game = new("classic", {"golden_round": True}, scores=(0, 0, 880))
+    play_golden(game, made=True)  # seat 1: +240; seat 2 on the barrel uses a deal
+    assert game.scores == (0, 240, 880) and barrel_of(game) == (None, None, 1)
+    assert golden_view(game) == (True, 1, True)
+    # The second golden deal: seat 2, on the barrel, makes 120: 880 + 120 reaches 1000 (A13,
+    # R-BARREL-3 classic, never doubled).
+    play_golden(game, made=True)
+    assert game.scores == (0, 240, 1000) and game.is_over and game.winner == 2
+    assert game.legal() == set() and game.to_move is None and game.deal_number == 2
+    assert len(game.deal_log) == 2
+    # A27: the bookkeeping is skipped once the game is over: the finished deal's values stay.
+    assert golden_view(game) == (True, 1, True)
+
+
+def test_a11_two_hundred_deal_cap_in_the_golden_round_no_reset() -> None:
+    game = new("standard", {"golden_round": True, "golden_reset_to_zero": True})
+    game._deal_number = 198  # A10: golden deals count toward the cap
+    for _ in range(3):
+        play_golden(game, made=False)
+    # Deal 200 ends the game (R-END-2) before the bookkeeping (A27): no Reset to Zero, no restart.
+    assert game.is_over and game.winner is None and game.deal_number == 200
+    assert game.scores == (-210, -210, -210) and game.bolts == (1, 1, 1)
+    assert golden_view(game) == (True, 2, False) and game.legal() == set()
 
 
 def test_hidden_round_choice_and_doubling_a14() -> None:

@@ -16,7 +16,8 @@ as R-END-2 says for 200) and ``max_redeals`` (the redeals allowed in one deal; a
 actions then depend on the redeals made in the deal, every observation and information state
 ends with that count: the tensors with one more entry (the redeals made over
 ``max_redeals``, or 1 when none are allowed), the strings with a line
-``redeals: N of M``.
+``redeals: N of M``. An action the engine or the cap refuses raises
+:class:`~thousand.IllegalActionError` and changes nothing.
 
 Actions are the ids of :mod:`thousand.encoding`; chance outcomes are the cards dealt one at a
 time (R-DEAL-1), ``card.index``. Returns are the deal's score changes (``single_deal``) or the
@@ -45,10 +46,11 @@ from .. import encoding, tensors
 from ..actions import TOP_BID, Action, Redeal
 from ..determinize import sample_state
 from ..engine import apply, chance_outcomes, legal_actions, new_game
-from ..observation import InfoState, information_state, observe
-from ..rules import Rules
+from ..errors import IllegalActionError, check_seat, shown
+from ..observation import InfoState, Observation, information_state, observe
+from ..rules import NUMBER_LIMIT, Rules
 from ..state import State
-from ..variants import Agreement, by_key
+from ..variants import Agreement, parse_agreement
 
 __all__ = [
     "GAME_TYPE",
@@ -96,30 +98,68 @@ GAME_TYPE: Final = pyspiel.GameType(
 
 def parse_agreements(text: str) -> tuple[Agreement, ...]:
     """``"no_jumping,penalty_amount=150"``: agreements of :mod:`thousand.variants` by key,
-    separated by ``,``, ``+`` or ``;``, a value after ``=`` or ``:``."""
-    out = []
-    for word in text.replace("+", ",").replace(";", ",").split(","):
-        key, _, value = word.strip().replace(":", "=").partition("=")
-        if not key:
-            continue
-        try:
-            number = int(value) if value else None
-        except ValueError:
-            raise ValueError(f"agreement {word.strip()!r}: {value!r} is not a number") from None
-        out.append(by_key(key.strip().replace("-", "_"), number))
-    return tuple(out)
+    separated by ``,``, ``+`` or ``;``, a value after ``=`` or ``:``. Each is read as the
+    command line's ``--with`` reads it (:func:`thousand.variants.parse_agreement`)."""
+    _check_text(text)
+    words = (w.strip() for w in text.replace("+", ",").replace(";", ",").split(","))
+    return tuple(parse_agreement(word.replace(":", "=")) for word in words if word)
+
+
+def _check_text(agreements: object) -> None:
+    if not isinstance(agreements, str):
+        example = "no_jumping+penalty_amount:150"
+        raise ValueError(f"agreements must be text such as {example!r}, not {shown(agreements)}")
+
+
+#: OpenSpiel keeps a game's length bound in a C++ int.
+_MAX_GAME_LENGTH: Final = 2**31 - 1
+
+
+def _count(params: dict[str, Any], name: str, head: str) -> int:
+    """The int parameter ``name``, from 0 to NUMBER_LIMIT; ``head`` says so in its error."""
+    value = params[name]
+    if type(value) is not int:  # not True, 1.5 or a NumPy int, which int() would take
+        raise ValueError(
+            f"{head} (a Python int), not {shown(value)} of type {type(value).__name__}"
+        )
+    if not 0 <= value <= NUMBER_LIMIT:
+        raise ValueError(f"{head}, not {shown(value)}")
+    return value
+
+
+def _checked(params: dict[str, Any]) -> dict[str, Any]:
+    """Every parameter, the defaults filled in, each checked: ``load_game`` checks the types
+    against the specification, a game made directly with a dict does not."""
+    for name in params:
+        if name not in PARAMETERS:
+            raise ValueError(
+                f"unknown parameter {shown(name)} (the parameters are {', '.join(PARAMETERS)})"
+            )
+    full = {**PARAMETERS, **params}
+    preset = full["rules"]
+    if type(preset) is not str or preset not in ("classic", "standard"):
+        raise ValueError(f"rules must be 'classic' or 'standard', not {shown(preset)}")
+    _check_text(full["agreements"])
+    single = full["single_deal"]
+    if type(single) is not bool:
+        kind = type(single).__name__
+        raise ValueError(f"single_deal must be True or False, not {shown(single)} of type {kind}")
+    check_seat(full["dealer"], "dealer")
+    _count(
+        full,
+        "max_deals",
+        f"max_deals must be 0 (the rules' own cap) or a number of deals up to {NUMBER_LIMIT}",
+    )
+    _count(full, "max_redeals", f"max_redeals must be a whole number from 0 to {NUMBER_LIMIT}")
+    return full
 
 
 def rules_of(params: dict[str, Any]) -> Rules:
     """The rules of the game parameters ``rules``, ``agreements`` and ``max_deals``."""
-    preset = params.get("rules", "classic")
-    if preset not in ("classic", "standard"):
-        raise ValueError(f"rules must be 'classic' or 'standard', not {preset!r}")
-    base = Rules.standard() if preset == "standard" else Rules.classic()
-    rules = base.with_agreements(*parse_agreements(str(params.get("agreements", ""))))
-    max_deals = int(params.get("max_deals", 0))
-    if max_deals < 0:
-        raise ValueError(f"max_deals must be 0 (the rules' own) or more, not {max_deals}")
+    full = _checked(params)
+    base = Rules.standard() if full["rules"] == "standard" else Rules.classic()
+    rules = base.with_agreements(*parse_agreements(full["agreements"]))
+    max_deals: int = full["max_deals"]
     if max_deals:
         rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=max_deals))
     return rules
@@ -139,13 +179,20 @@ def game_info(params: dict[str, Any]) -> Any:
     """The ``pyspiel.GameInfo`` of the parameters: utility bounds from the rules (single deal:
     one deal's change; whole game: a final score) and a length bound."""
     rules = rules_of(params)
+    full = _checked(params)
     gain, loss = _deal_bounds(rules)
-    attempts = int(params.get("max_redeals", 5)) + 1
-    if params.get("single_deal", False):
+    attempts = full["max_redeals"] + 1
+    if full["single_deal"]:
         low, high, deals = -loss, gain, 1
     else:
         deals = rules.scoring.max_deals
         low, high = -loss * deals, rules.scoring.target + gain
+    length = deals * attempts * MAX_ACTIONS_PER_DEAL
+    if length > _MAX_GAME_LENGTH:
+        raise ValueError(
+            f"{deals} deals of up to {attempts} dealings each may last {length} actions, more "
+            f"than OpenSpiel's limit of {_MAX_GAME_LENGTH}: lower max_deals or max_redeals"
+        )
     return pyspiel.GameInfo(
         num_distinct_actions=encoding.NUM_DISTINCT_ACTIONS,
         max_chance_outcomes=encoding.NUM_CHANCE_OUTCOMES,
@@ -153,7 +200,7 @@ def game_info(params: dict[str, Any]) -> Any:
         min_utility=float(low),
         max_utility=float(high),
         utility_sum=None,
-        max_game_length=deals * attempts * MAX_ACTIONS_PER_DEAL,
+        max_game_length=length,
     )
 
 
@@ -162,21 +209,17 @@ class ThousandGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
+        full = _checked(given)
         if "agreements" in given:  # in the form a game string can carry back
             given["agreements"] = "+".join(
                 a.key if a.value is None else f"{a.key}:{a.value}"
-                for a in parse_agreements(str(given["agreements"]))
+                for a in parse_agreements(given["agreements"])
             )
-        full = {**PARAMETERS, **given}
         super().__init__(GAME_TYPE, game_info(full), given)
         self.rules: Rules = rules_of(full)
-        self.single_deal: bool = bool(full["single_deal"])
-        self.dealer: int = int(full["dealer"])
-        self.max_redeals: int = int(full["max_redeals"])
-        if self.dealer not in (0, 1, 2):
-            raise ValueError(f"dealer must be a seat 0, 1 or 2, not {self.dealer}")
-        if self.max_redeals < 0:
-            raise ValueError(f"max_redeals must be at least 0, not {self.max_redeals}")
+        self.single_deal: bool = full["single_deal"]
+        self.dealer: int = full["dealer"]
+        self.max_redeals: int = full["max_redeals"]
 
     def new_initial_state(self) -> ThousandState:
         """The first chance node: the first card of the first deal."""
@@ -238,11 +281,14 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         """The redeals made in this deal over the redeals allowed (1 when none are)."""
         return self._redeals / self._max_redeals if self._max_redeals else 1.0
 
-    def _legal_actions(self, player: int) -> list[int]:
-        actions = legal_actions(self.state)
+    def capped(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """``actions`` without :class:`~thousand.Redeal` once ``max_redeals`` are made."""
         if self._redeals >= self._max_redeals:
-            actions = tuple(a for a in actions if not isinstance(a, Redeal))
-        return sorted(encoding.action_id(a) for a in actions)
+            return tuple(a for a in actions if not isinstance(a, Redeal))
+        return actions
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(encoding.action_id(a) for a in self.capped(legal_actions(self.state)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card not dealt yet, all equally likely (R-DEAL-1)."""
@@ -254,15 +300,18 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
             move = encoding.chance_from_id(action)
         else:
             move = encoding.action_from_id(action)
-            if isinstance(move, Redeal):
-                if self._redeals >= self._max_redeals:
-                    raise ValueError(f"no more than {self._max_redeals} redeals in a deal")
-                self._redeals += 1
+            if isinstance(move, Redeal) and self._redeals >= self._max_redeals:
+                raise IllegalActionError(
+                    move, self.state.phase, f"no more than {self._max_redeals} redeals in a deal"
+                )
         before = self.state.deal_number
+        # Nothing of this state changes before the engine accepts the action.
         self._box = _Shared(apply(self.state, move))
         self._length += 1
         if self.state.deal_number != before:
             self._redeals = 0
+        elif isinstance(move, Redeal):
+            self._redeals += 1
         if self.state.is_chance and not any(self.state._hands):
             self._deal_start = self._length
 
@@ -298,15 +347,21 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
             )
         return out
 
+    def observe(self, seat: int) -> Observation:
+        """:func:`thousand.observe`, its legal actions those of :meth:`legal_actions`."""
+        seen = observe(self.state, seat)
+        legal = self.capped(seen.legal_actions)
+        return seen if legal is seen.legal_actions else attrs.evolve(seen, legal_actions=legal)
+
     def __str__(self) -> str:
-        return "\n".join([repr(self.state), *(str(observe(self.state, seat)) for seat in range(3))])
+        return "\n".join([repr(self.state), *(str(self.observe(seat)) for seat in range(3))])
 
 
 def _info_string(info: InfoState) -> str:
     head = (
         f"seat {info.seat}, deal {info.deal_number} (dealer {info.dealer}), scores {info.scores}, "
         f"barrel {info.barrel}, bolts {info.bolts}, distributions {info.distributions}, "
-        f"falls {info.falls}, golden {info.golden}"
+        f"falls {info.falls}, golden {info.golden} made {info.golden_made}"
     )
     return "\n".join([head, *(f"  {sight}" for sight in info.sights)])
 
@@ -317,7 +372,7 @@ class ThousandObserver:
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise ValueError(f"observation parameters are not supported: {shown(params)}")
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
             iig_obs_type.public_info
         ):
@@ -346,7 +401,7 @@ class ThousandObserver:
         if self.perfect_recall:
             text = _info_string(information_state(state.state, player))
         else:
-            text = str(observe(state.state, player))
+            text = str(state.observe(player))
         return f"{text}\nredeals: {state._redeals} of {state._max_redeals}"
 
 

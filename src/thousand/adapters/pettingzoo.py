@@ -34,6 +34,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import math
+import numbers
 from typing import Any, Final, Literal, TypeAlias, cast
 
 try:
@@ -54,9 +57,9 @@ from .. import encoding, tensors
 from ..actions import Action, Deal
 from ..cards import PACK
 from ..engine import apply, legal_actions, new_game
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, check_seat, shown
 from ..observation import observe
-from ..rules import Rules
+from ..rules import NUMBER_LIMIT, Rules
 from ..state import State
 
 __all__ = ["AGENTS", "ActionId", "ObsDict", "env", "raw_env"]
@@ -90,6 +93,17 @@ def env(
 
     The other arguments are :class:`raw_env`'s. ``env().unwrapped`` is the :class:`raw_env`.
     """
+    # Checked here: the wrapper would fail on a bad one only at the first illegal action.
+    reward: object = illegal_reward
+    finite = False
+    if isinstance(reward, numbers.Real) and not isinstance(reward, (bool, np.bool_)):
+        with contextlib.suppress(OverflowError):  # an int too large for a float
+            finite = math.isfinite(reward)
+    if not finite:
+        kind = type(reward).__name__
+        raise ValueError(
+            f"illegal_reward must be a finite real number, not {shown(reward)} of type {kind}"
+        )
     wrapped: AECEnv[str, ObsDict, ActionId] = raw_env(
         rules,
         episode=episode,
@@ -107,9 +121,9 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
     """Thousand for three agents, without the wrappers of :func:`env`.
 
     ``rules`` are the table's rules (:meth:`thousand.Rules.classic` when None). ``episode``
-    is ``"game"`` (a whole game; ``max_deals``, when given, truncates it after that many
-    deals) or ``"deal"`` (one deal). ``dealer`` deals first (None: a seat drawn from
-    ``np_random`` at each reset); ``scores`` are the scores the game starts from (R-TABLE-1).
+    is ``"game"`` (a whole game; ``max_deals``, when given, from 1 to 1000000, truncates it
+    after that many deals) or ``"deal"`` (one deal). ``dealer`` deals first (None: a seat drawn
+    from ``np_random`` at each reset); ``scores`` are the scores the game starts from (R-TABLE-1).
     ``render_mode`` is None, ``"ansi"`` or ``"human"``.
 
     An action whose mask entry is 0 raises :class:`thousand.IllegalActionError`, and an int
@@ -134,18 +148,24 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         rules = Rules.classic() if rules is None else rules
-        if episode not in ("game", "deal"):
-            raise ValueError(f"episode must be 'game' or 'deal', not {episode!r}")
-        if max_deals is not None and (
-            isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1
-        ):
-            raise ValueError(f"max_deals must be None or an int of at least 1, not {max_deals!r}")
+        if not isinstance(episode, str) or episode not in ("game", "deal"):
+            raise ValueError(f"episode must be 'game' or 'deal', not {shown(episode)}")
+        if max_deals is not None:
+            head = f"max_deals must be None or a number of deals from 1 to {NUMBER_LIMIT}"
+            if type(max_deals) is not int:  # not True, 2.0 or a NumPy int
+                kind = type(max_deals).__name__
+                raise ValueError(f"{head} (a Python int), not {shown(max_deals)} of type {kind}")
+            if not 1 <= max_deals <= NUMBER_LIMIT:
+                raise ValueError(f"{head}, not {shown(max_deals)}")
         if max_deals is not None and episode == "deal":
             raise ValueError("max_deals applies to episode='game' only")
-        if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1, 2)):
-            raise ValueError(f"dealer must be None or a seat 0, 1 or 2, not {dealer!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        check_seat(dealer, "dealer", none=True)
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}"
+            )
         new_game(rules, dealer=dealer or 0, scores=scores)  # checks the rules and the scores
         self.rules: Final = rules
         self.episode: Final = episode
@@ -273,7 +293,12 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
 
     def observe(self, agent: str) -> ObsDict:
         """What ``agent``'s seat may know, as the observation vector and the action mask."""
-        seen = observe(self.game_state, AGENTS.index(agent))
+        try:
+            seat = AGENTS.index(agent)
+        except ValueError:
+            names = "'player_0', 'player_1' and 'player_2'"
+            raise ValueError(f"unknown agent {shown(agent)} (the agents are {names})") from None
+        seen = observe(self.game_state, seat)
         return {
             "observation": np.asarray(tensors.observation_tensor(seen), dtype=np.float32),
             "action_mask": np.asarray(encoding.legal_action_mask(seen), dtype=np.int8),
