@@ -6,7 +6,7 @@ Built only when an action is refused, so the legal path never pays for it.
 from __future__ import annotations
 
 from .actions import Hidden, Look, Redeal
-from .state import Phase, State
+from .state import Phase, State, skipped
 
 __all__ = ["hidden_choice", "now", "out_of_phase"]
 
@@ -84,10 +84,10 @@ def hidden_choice(state: State) -> str:
     if state._phase is Phase.DEALING:
         return out_of_phase(state, when)
     opener = (match.dealer + 1) % 3
-    below = rules.bidding.skip_below
-    if match.golden is not None:
+    if match.golden is not None:  # the order of offers_hidden_game's conditions
         why = "a golden deal has no hidden game (A10)"
-    elif below is not None and match.scores[opener] < below:
+    elif skipped(match, opener):
+        below = rules.bidding.skip_below
         why = f"the opener (seat {opener}) scores below {below} (Skip Declaring, A6)"
     else:
         why = "a seat is on the barrel (Disabled on Barrel, A15)"

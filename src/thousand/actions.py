@@ -53,6 +53,8 @@ def _to_card(value: Card | str) -> Card:
 def _whole(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """A bid's or a contract's value: an int within NUMBER_LIMIT, so that it prints (a value
     the rules do not allow is still made, and ``apply`` refuses it with the reason)."""
+    if type(value) is int and -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+        return  # the common case, before any message is built
     where = f"{type(instance).__name__}.{attribute.name}"
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{where} must be an int, not {shown(value)}")
@@ -64,7 +66,8 @@ def _whole(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 
 
 def _seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    check_seat(value, f"{type(instance).__name__}.{attribute.name}")
+    if not (type(value) is int and 0 <= value <= 2):  # the name only when it is needed
+        check_seat(value, f"{type(instance).__name__}.{attribute.name}")
 
 
 class _ActionValue:

@@ -96,18 +96,20 @@ def _seated(bots: Sequence[Bot], key: str) -> list[Bot]:
 def _play(
     bots: Sequence[Bot],
     state: State,
-    first: Callable[[int], Deal],
+    deals_in: Iterator[Deal],
     key: str,
     deals: int | None = None,
     on_deal: Callable[[DealRecord], None] | None = None,
 ) -> State:
     """Play from ``state`` to the end of the game, or until ``deals`` rows are on the sheet.
-    Row ``n``'s cards are ``first(n)``, its redeals' are drawn from ``key`` and ``n``."""
+    Each row's first cards come from ``deals_in``; its redeals' are drawn from ``key`` and the
+    row's number."""
     redeals = 0
     while not state.is_terminal and len(state.sheet) != deals:
         done = len(state.sheet)
         if state.is_chance:
-            state = apply(state, first(done) if not redeals else _redealt(f"{key}/{done}", redeals))
+            cards = next(deals_in) if not redeals else _redealt(f"{key}/{done}", redeals)
+            state = apply(state, cards)
             continue
         seat = state.to_move
         state = _act(bots, state)
@@ -142,10 +144,9 @@ def play_game(
     redealt :data:`REDEAL_LIMIT` times in a row, a :class:`~thousand.ThousandError`."""
     if len(bots) != 3:
         raise ValueError(f"a game needs three bots, not {len(bots)}")
-    stream = deal_stream(seed)
     state = new_game(rules, dealer=dealer, scores=scores)
     key = str(seed)
-    return _play(_seated(bots, key), state, lambda _: next(stream), key, on_deal=on_deal)
+    return _play(_seated(bots, key), state, deal_stream(seed), key, on_deal=on_deal)
 
 
 def _act(bots: Sequence[Bot], state: State) -> State:
@@ -169,7 +170,7 @@ def play_deal(
     *,
     dealer: int = 0,
     scores: tuple[int, int, int] = (0, 0, 0),
-    seed: int | None = None,
+    seed: int | str | None = None,
 ) -> DealRecord:
     """One deal of ``deal``'s cards between the bots; its score-sheet row. A redeal called by a
     bot deals fresh cards, and a bot made without a generator gets one, both drawn from
@@ -178,19 +179,8 @@ def play_deal(
     if len(bots) != 3:
         raise ValueError(f"a deal needs three bots, not {len(bots)}")
     key = str(deal) if seed is None else str(seed)
-    return _play_deal(bots, deal, rules, dealer, scores, key)
-
-
-def _play_deal(
-    bots: Sequence[Bot],
-    deal: Deal,
-    rules: Rules | None,
-    dealer: int,
-    scores: tuple[int, int, int],
-    key: str,
-) -> DealRecord:
     state = new_game(rules, dealer=dealer, scores=scores)
-    return _play(_seated(bots, key), state, lambda _: deal, key, deals=1).sheet[0]
+    return _play(_seated(bots, key), state, itertools.repeat(deal), key, deals=1).sheet[0]
 
 
 def duplicate_deals(
@@ -305,7 +295,7 @@ def duplicate_match(
         for order in seatings:
             bots = [known[name](seed * 7919 + number * 3 + i) for i, name in enumerate(order)]
             # The same redeals in every seating: drawn from the seed and the deal's number.
-            record = _play_deal(bots, deal, rules, number % 3, (0, 0, 0), f"{seed}/{number}")
+            record = play_deal(bots, deal, rules, dealer=number % 3, seed=f"{seed}/{number}")
             for seat, name in enumerate(order):
                 totals[name] += record.changes[seat]
                 counts[name] += 1

@@ -37,6 +37,7 @@ from .state import (
     Phase,
     State,
     offers_hidden_game,
+    skipped,
     start_of_deal,
     with_seat,
 )
@@ -86,10 +87,9 @@ def _limit_reason(rules: Rules, limit: int) -> str:
     return f"the limit {limit}: 120 plus the marriages in hand"
 
 
-def skipped(state: State, seat: int) -> bool:
-    """Skip Declaring (A2, A6): the seat's score before the deal is below the value."""
-    below = state._match.rules.bidding.skip_below
-    return below is not None and state._match.scores[seat] < below
+def _skipped(state: State, seat: int) -> bool:
+    """Skip Declaring (A2, A6) for ``seat`` in this deal."""
+    return skipped(state._match, seat)
 
 
 def _bids(low: int, top: int) -> tuple[Action, ...]:
@@ -104,7 +104,7 @@ def _range(state: State, seat: int) -> tuple[int, int]:
     top = bid_limit(rules, state._hands[seat])
     if not rules.bidding.jumps:
         top = min(top, low)  # A5: only the next step
-    if skipped(state, seat):
+    if _skipped(state, seat):
         top = min(top, MIN_BID if not high else 0)  # A6: only the compulsory opening 100
     return low, top
 
@@ -200,7 +200,7 @@ def apply_bid(state: State, action: Bid) -> State:
     if value > top:
         rules = state._match.rules
         limit = bid_limit(rules, state._hands[seat])
-        if skipped(state, seat):
+        if _skipped(state, seat):
             may = (
                 f"it may only open with the compulsory {MIN_BID}" if not high else "it may not bid"
             )
@@ -287,7 +287,7 @@ def _unhide_range(state: State, seat: int) -> tuple[int, int]:
     """A15: from 125 to the limit, for a seat holding a K+Q marriage that is not skipped."""
     low = FIXED_GAME + 5
     hand = state._hands[seat]
-    if not marriage_total(hand) or skipped(state, seat):
+    if not marriage_total(hand) or _skipped(state, seat):
         return low, 0
     top = bid_limit(state._match.rules, hand)
     return low, (min(top, low) if not state._match.rules.bidding.jumps else top)
@@ -308,7 +308,7 @@ def _why_not_unhide(state: State, seat: int, value: int) -> str:
     hand = state._hands[seat]
     if not marriage_total(hand):
         return f"seat {seat} holds no marriage: it may only pass (A15)"
-    if skipped(state, seat):
+    if _skipped(state, seat):
         return (
             f"seat {seat}'s score {state._match.scores[seat]} is below "
             f"{rules.bidding.skip_below}: it may only pass (Skip Declaring, A6)"

@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections.abc import Iterator, Sequence
-from typing import Protocol, Self, runtime_checkable
+from typing import Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
 
@@ -77,6 +77,20 @@ class Bot(Protocol):
 _UNSEEDED = random.Random()
 
 
+_B = TypeVar("_B", "RandomBot", "HeuristicBot")
+
+
+def _seated(bot: _B, rng: random.Random) -> _B:
+    """The bot for one game: itself when it has a generator, else a copy that draws from
+    ``rng``."""
+    return bot if bot.rng is not None else attrs.evolve(bot, rng=rng)
+
+
+def _rng(bot: RandomBot | HeuristicBot | SolverBot) -> random.Random:
+    """The bot's generator, or the shared unseeded one when it was made without one."""
+    return _UNSEEDED if bot.rng is None else bot.rng
+
+
 def _chance(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
     if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1:
         raise ValueError(f"{attribute.name} must be a probability from 0 to 1, not {value!r}")
@@ -93,13 +107,10 @@ class RandomBot:
     rng: random.Random | None = None
     redeal_chance: float = attrs.field(default=0.1, validator=_chance)
 
-    def seated(self, rng: random.Random) -> Self:
-        """This bot for one game: itself when it has a generator, else a copy that draws from
-        ``rng``."""
-        return self if self.rng is not None else attrs.evolve(self, rng=rng)
+    seated = _seated
 
     def act(self, observation: Observation) -> Action:
-        rng = _UNSEEDED if self.rng is None else self.rng
+        rng = _rng(self)
         legal = observation.legal_actions
         if isinstance(legal[-1], Redeal):  # the agreements' actions come last
             if rng.random() < self.redeal_chance:
@@ -142,10 +153,7 @@ class HeuristicBot:
     #: seat is the declarer: about one hand in seven.
     redeal_below: int = 45
 
-    def seated(self, rng: random.Random) -> Self:
-        """This bot for one game: itself when it has a generator, else a copy that draws from
-        ``rng``."""
-        return self if self.rng is not None else attrs.evolve(self, rng=rng)
+    seated = _seated
 
     def wants_redeal(self, observation: Observation) -> bool:
         """Whether to call a redeal, where one is legal. It costs nothing (A9), so it is worth
@@ -178,7 +186,7 @@ class HeuristicBot:
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return _play(observation, plays)
-        return (_UNSEEDED if self.rng is None else self.rng).choice(legal)
+        return _rng(self).choice(legal)
 
     def _call(self, hand: frozenset[Card], legal: Sequence[Action]) -> Action:
         value = hand_value(hand) + self.boldness
@@ -300,7 +308,7 @@ class SolverBot:
     def _draws(self, observation: Observation) -> Iterator[State]:
         from .determinize import sample_state
 
-        rng = _UNSEEDED if self.rng is None else self.rng
+        rng = _rng(self)
         start = time.perf_counter()
         for _ in range(max(1, self.samples)):
             yield sample_state(observation, rng)

@@ -45,6 +45,15 @@ def check_seat(value: object, name: str, *, none: bool = False) -> None:
         head = "seat must be 0, 1 or 2"
     else:
         head = f"{name} must be {'None or ' if none else ''}a seat 0, 1 or 2"
+    check_int(value, head, 0, 2)
+
+
+def check_int(value: object, head: str, low: int, high: int) -> int:
+    """``value`` when it is a plain int from ``low`` to ``high``; else ``ValueError`` with
+    ``head`` (what the value must be) and the value. ``True``, ``1.0`` and NumPy integers are
+    refused: they only look like ints."""
+    if type(value) is int and low <= value <= high:
+        return value
     if type(value) is int:
         raise ValueError(f"{head}, not {shown(value)}")
     raise ValueError(f"{head} (a Python int), not {shown(value)} of type {type(value).__name__}")

@@ -67,8 +67,7 @@ def _check(
             raise RulesError(f"{where} must be True or False, not {shown(value)}")
         if kind is not bool and (isinstance(value, bool) or not isinstance(value, kind)):
             raise RulesError(f"{where} has the wrong type: {shown(value)}")
-        if isinstance(value, int) and value > NUMBER_LIMIT:
-            raise RulesError(f"{where} {_TOO_LARGE}, not {shown(value)}")
+        _too_large(where, value)
         if choices and value not in choices:
             raise RulesError(
                 f"{where} must be one of {', '.join(map(repr, choices))}, not {shown(value)}"
@@ -89,29 +88,22 @@ def _too_large(where: str, value: object) -> None:
         raise RulesError(f"{where} {_TOO_LARGE}, not {shown(value)}")
 
 
-def _opt_int_plain(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise RulesError(
-            f"DistributionRules.{attribute.name} must be None or a whole number of at least 0, "
-            f"not {shown(value)}"
-        )
-    _too_large(f"DistributionRules.{attribute.name}", value)
+def _whole_at_least(low: int, *, optional: bool = False) -> Any:
+    """An attrs validator: a whole number from ``low`` up to the limit (or None if
+    ``optional``), with the field's name in the RulesError."""
 
+    def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if optional and value is None:
+            return
+        where = f"{type(instance).__name__}.{attribute.name}"
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            either = "None or " if optional else ""
+            raise RulesError(
+                f"{where} must be {either}a whole number of at least {low}, not {shown(value)}"
+            )
+        _too_large(where, value)
 
-def _deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(
-            f"BarrelRules.deals must be a whole number of at least 1, not {shown(value)}"
-        )
-    _too_large("BarrelRules.deals", value)
-
-
-def _max_deals(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(
-            f"ScoringRules.max_deals must be a whole number of at least 1, not {shown(value)}"
-        )
-    _too_large("ScoringRules.max_deals", value)
+    return validate
 
 
 def _opt_int(low: int = 0, step: int = 5) -> Any:
@@ -179,7 +171,7 @@ class ScoringRules:
     #: on the barrel again (R-BARREL-1).
     penalty: int = attrs.field(default=120, validator=_check(int, low=5))
     #: R-END-2: the game ends after this many deals anyway.
-    max_deals: int = attrs.field(default=200, validator=_max_deals)
+    max_deals: int = attrs.field(default=200, validator=_whole_at_least(1))
     #: "Round Own Points" (A24).
     round_own_points: bool = attrs.field(default=False, validator=_BOOL)
     #: "Score Reset on 555": a score of exactly 555 after a deal becomes 0.
@@ -205,7 +197,7 @@ class BarrelRules:
         default="classic", validator=_check(str, choices=("classic", "standard"))
     )
     #: R-BARREL-4: deals a seat may spend on the barrel.
-    deals: int = attrs.field(default=3, validator=_deals)
+    deals: int = attrs.field(default=3, validator=_whole_at_least(1))
     #: "Throw off Barrel" (A16).
     throw_off: bool = attrs.field(default=False, validator=_BOOL)
     #: R-BARREL-5; "Several Players on Barrel" sets it to False (A16).
@@ -239,7 +231,7 @@ class DistributionRules:
     #: "Subtract on Third": with ``subtract`` off, every third distribution costs the contract.
     subtract_on_third: bool = attrs.field(default=False, validator=_BOOL)
     #: "Distributions Limit": at most this many per seat per game.
-    limit: int | None = attrs.field(default=None, validator=_opt_int_plain)
+    limit: int | None = attrs.field(default=None, validator=_whole_at_least(0, optional=True))
     #: "Distribute on Barrel" (A20).
     on_barrel: bool = attrs.field(default=False, validator=_BOOL)
     #: "Distribute When the Golden Round is played".

@@ -21,7 +21,7 @@ from .cards import Card, Rank
 from .errors import IllegalActionError, ThousandError, shown
 from .rules import Rules
 from .sheet import DealRecord
-from .state import Auction, Match, Phase, State, Triple, offers_hidden_game
+from .state import Auction, Match, Phase, State, Triple, offers_hidden_game, skipped
 
 __all__ = ["FOLLOWING", "check_start", "opening_barrel"]
 
@@ -207,7 +207,7 @@ def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match
         )
     if record.bid < MIN_BID:
         raise ThousandError(f"{row}['bid'] must be at least {MIN_BID} (R-BID-1), not {record.bid}")
-    if not golden and _skipped(before, declarer) and (declarer != opener or record.bid != MIN_BID):
+    if not golden and skipped(before, declarer) and (declarer != opener or record.bid != MIN_BID):
         raise ThousandError(
             f"{row}: seat {declarer} may not bid under Skip Declaring (A6): it declares only as "
             f"the opener, at {MIN_BID}"
@@ -242,12 +242,6 @@ def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match
             + ("the start is not a game in progress" if last else "no deal may follow it")
         )
     return after._match
-
-
-def _skipped(match: Match, seat: int) -> bool:
-    """Skip Declaring (A6) at the start of a deal of ``match``."""
-    below = match.rules.bidding.skip_below
-    return below is not None and match.scores[seat] < below
 
 
 def _play(before: Match, record: DealRecord, row: str, auction: Auction) -> State:

@@ -29,6 +29,7 @@ __all__ = [
     "Phase",
     "State",
     "offers_hidden_game",
+    "skipped",
     "start_of_deal",
     "with_seat",
     "won_masks",
@@ -490,16 +491,20 @@ class State:
         return f"<State {where}{who}, scores {self.scores}>"
 
 
+def skipped(match: Match, seat: int) -> bool:
+    """Skip Declaring (A2, A6): the seat's score before the deal is below the value."""
+    below = match.rules.bidding.skip_below
+    return below is not None and match.scores[seat] < below
+
+
 def offers_hidden_game(match: Match) -> bool:
     """Hidden Round (A6, A10, A15): the opener chooses before looking at its cards, unless it
     is skipped, the deal is golden, or Disabled on Barrel finds a seat on the barrel."""
     hidden = match.rules.hidden_round
-    below = match.rules.bidding.skip_below
-    opener = (match.dealer + 1) % 3
     return (
         hidden.enabled
         and match.golden is None
-        and not (below is not None and match.scores[opener] < below)
+        and not skipped(match, (match.dealer + 1) % 3)
         and not (hidden.disabled_on_barrel and match.barrel != (None, None, None))
     )
 

@@ -46,7 +46,7 @@ from .. import encoding, tensors
 from ..actions import TOP_BID, Action, Redeal
 from ..determinize import sample_state
 from ..engine import apply, chance_outcomes, legal_actions, new_game
-from ..errors import IllegalActionError, check_seat, shown
+from ..errors import IllegalActionError, check_int, check_seat, shown
 from ..observation import InfoState, Observation, information_state, observe
 from ..rules import NUMBER_LIMIT, Rules
 from ..state import State
@@ -117,14 +117,8 @@ _MAX_GAME_LENGTH: Final = 2**31 - 1
 
 def _count(params: dict[str, Any], name: str, head: str) -> int:
     """The int parameter ``name``, from 0 to NUMBER_LIMIT; ``head`` says so in its error."""
-    value = params[name]
-    if type(value) is not int:  # not True, 1.5 or a NumPy int, which int() would take
-        raise ValueError(
-            f"{head} (a Python int), not {shown(value)} of type {type(value).__name__}"
-        )
-    if not 0 <= value <= NUMBER_LIMIT:
-        raise ValueError(f"{head}, not {shown(value)}")
-    return value
+    # Not True, 1.5 or a NumPy int, which int() would take.
+    return check_int(params[name], head, 0, NUMBER_LIMIT)
 
 
 def _checked(params: dict[str, Any]) -> dict[str, Any]:
@@ -156,7 +150,11 @@ def _checked(params: dict[str, Any]) -> dict[str, Any]:
 
 def rules_of(params: dict[str, Any]) -> Rules:
     """The rules of the game parameters ``rules``, ``agreements`` and ``max_deals``."""
-    full = _checked(params)
+    return _rules(_checked(params))
+
+
+def _rules(full: dict[str, Any]) -> Rules:
+    """The rules of checked parameters."""
     base = Rules.standard() if full["rules"] == "standard" else Rules.classic()
     rules = base.with_agreements(*parse_agreements(full["agreements"]))
     max_deals: int = full["max_deals"]
@@ -178,8 +176,8 @@ def _deal_bounds(rules: Rules) -> tuple[int, int]:
 def game_info(params: dict[str, Any]) -> Any:
     """The ``pyspiel.GameInfo`` of the parameters: utility bounds from the rules (single deal:
     one deal's change; whole game: a final score) and a length bound."""
-    rules = rules_of(params)
     full = _checked(params)
+    rules = _rules(full)
     gain, loss = _deal_bounds(rules)
     attempts = full["max_redeals"] + 1
     if full["single_deal"]:
@@ -216,7 +214,7 @@ class ThousandGame(pyspiel.Game):  # type: ignore[misc]
                 for a in parse_agreements(given["agreements"])
             )
         super().__init__(GAME_TYPE, game_info(full), given)
-        self.rules: Rules = rules_of(full)
+        self.rules: Rules = _rules(full)
         self.single_deal: bool = full["single_deal"]
         self.dealer: int = full["dealer"]
         self.max_redeals: int = full["max_redeals"]

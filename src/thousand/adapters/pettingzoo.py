@@ -57,7 +57,7 @@ from .. import encoding, tensors
 from ..actions import Action, Deal
 from ..cards import PACK
 from ..engine import apply, legal_actions, new_game
-from ..errors import IllegalActionError, check_seat, shown
+from ..errors import IllegalActionError, check_int, check_seat, shown
 from ..observation import observe
 from ..rules import NUMBER_LIMIT, Rules
 from ..state import State
@@ -152,11 +152,7 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
             raise ValueError(f"episode must be 'game' or 'deal', not {shown(episode)}")
         if max_deals is not None:
             head = f"max_deals must be None or a number of deals from 1 to {NUMBER_LIMIT}"
-            if type(max_deals) is not int:  # not True, 2.0 or a NumPy int
-                kind = type(max_deals).__name__
-                raise ValueError(f"{head} (a Python int), not {shown(max_deals)} of type {kind}")
-            if not 1 <= max_deals <= NUMBER_LIMIT:
-                raise ValueError(f"{head}, not {shown(max_deals)}")
+            check_int(max_deals, head, 1, NUMBER_LIMIT)  # not True, 2.0 or a NumPy int
         if max_deals is not None and episode == "deal":
             raise ValueError("max_deals applies to episode='game' only")
         check_seat(dealer, "dealer", none=True)
