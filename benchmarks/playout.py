@@ -1,10 +1,15 @@
-"""Playout speed: uniformly random complete deals, chance included.
+"""Playout speed: uniformly random complete deals, chance included, beside OpenSpiel's C++.
 
 Every step calls ``legal_actions`` and ``apply`` on a uniformly random legal action, as a bot
-or a Monte Carlo search would. Prints deals per second and applied actions per second, the
-median of five runs, for the classic and the standard rules.
+or a Monte Carlo search would; a chance node's outcome is drawn the same way. Each round plays
+``--deals`` deals of Thousand and, when OpenSpiel is installed, as many random games of its
+C++ ``oh_hell`` (three players, driven from Python through ``pyspiel``: ``legal_actions`` or
+``chance_outcomes``, then ``apply_action``). The rounds alternate the two engines in one
+process, so that the machine's load falls on both alike; the table gives the medians over the
+rounds and the median of the per-round ratios (Thousand's deals per second over ``oh_hell``'s
+games per second).
 
-    python benchmarks/playout.py [--deals N] [--runs R]
+    python benchmarks/playout.py [--deals N] [--rounds R] [--rules classic,standard]
 """
 
 from __future__ import annotations
@@ -13,42 +18,100 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 import thousand as th
 
+Measure = Callable[[int, int], tuple[float, float]]
 
-def run(rules: th.Rules, deals: int, seed: int) -> tuple[float, float]:
-    """Play ``deals`` complete deals; return (deals per second, actions per second)."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    legal = th.legal_actions
-    apply = th.apply
-    actions = 0
-    done = 0
-    state = th.new_game(rules)
-    start = time.perf_counter()
-    while done < deals:
-        number = state.deal_number
-        while state.deal_number == number and not state.is_terminal:
-            state = apply(state, choice(legal(state)))
-            actions += 1
-        done += 1
-        if state.is_terminal:
-            state = th.new_game(rules)
-    elapsed = time.perf_counter() - start
-    return done / elapsed, actions / elapsed
+
+def thousand_deals(rules: th.Rules) -> Measure:
+    """A measure of ``deals`` random complete deals under ``rules``."""
+
+    def run(deals: int, seed: int) -> tuple[float, float]:
+        rng = random.Random(seed)
+        choice = rng.choice
+        legal = th.legal_actions
+        apply = th.apply
+        actions = 0
+        done = 0
+        state = th.new_game(rules)
+        start = time.perf_counter()
+        while done < deals:
+            number = state.deal_number
+            while state.deal_number == number and not state.is_terminal:
+                state = apply(state, choice(legal(state)))
+                actions += 1
+            done += 1
+            if state.is_terminal:
+                state = th.new_game(rules)
+        elapsed = time.perf_counter() - start
+        return done / elapsed, actions / elapsed
+
+    return run
+
+
+def oh_hell_games() -> Measure | None:
+    """A measure of random complete games of OpenSpiel's ``oh_hell``; None without OpenSpiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game: Any = pyspiel.load_game("oh_hell")
+
+    def run(games: int, seed: int) -> tuple[float, float]:
+        rng = random.Random(seed)
+        choice = rng.choice
+        actions = 0
+        start = time.perf_counter()
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    action = choice(state.chance_outcomes())[0]
+                else:
+                    action = choice(state.legal_actions())
+                state.apply_action(action)
+                actions += 1
+        elapsed = time.perf_counter() - start
+        return games / elapsed, actions / elapsed
+
+    return run
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=5000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=2000, help="deals (and games) per round")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rules", default="classic,standard")
     args = parser.parse_args()
-    for name, rules in (("classic", th.Rules.classic()), ("standard", th.Rules.standard())):
-        results = [run(rules, args.deals, seed) for seed in range(args.runs)]
-        deals = statistics.median(r[0] for r in results)
-        actions = statistics.median(r[1] for r in results)
-        print(f"{name:8}  {deals:8.0f} deals/s  {actions:9.0f} actions/s  (median of {args.runs})")
+    peer = oh_hell_games()
+    header = f"{'':10}{'deals/s':>10}{'actions/s':>12}"
+    if peer is not None:
+        header += f"{'oh_hell games/s':>17}{'actions/s':>12}{'ratio':>8}"
+    print(header)
+    for name in args.rules.split(","):
+        ours = thousand_deals(getattr(th.Rules, name)())
+        mine: list[tuple[float, float]] = []
+        theirs: list[tuple[float, float]] = []
+        for seed in range(args.rounds):
+            mine.append(ours(args.deals, seed))
+            if peer is not None:
+                theirs.append(peer(args.deals, seed))
+        line = (
+            f"{name:10}{statistics.median(r[0] for r in mine):10.0f}"
+            f"{statistics.median(r[1] for r in mine):12.0f}"
+        )
+        if theirs:
+            ratio = statistics.median(a[0] / b[0] for a, b in zip(mine, theirs, strict=True))
+            line += (
+                f"{statistics.median(r[0] for r in theirs):17.0f}"
+                f"{statistics.median(r[1] for r in theirs):12.0f}{ratio:8.2f}"
+            )
+        print(line)
+    rounds = f"{args.rounds} interleaved rounds of {args.deals}"
+    print(f"(medians of {rounds}; ratio: Thousand's deals/s to oh_hell's games/s)")
 
 
 if __name__ == "__main__":

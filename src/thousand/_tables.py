@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-__all__ = ["by_suit_pattern", "select"]
+__all__ = ["by_half_pattern", "by_suit_pattern", "select"]
 
 A = TypeVar("A")
 
 SuitTables = tuple[tuple[tuple[A, ...], ...], ...]
+#: Per half of the pack (spades and clubs; diamonds and hearts), per 12-bit pattern of it.
+HalfTables = tuple[tuple[tuple[A, ...], ...], tuple[tuple[A, ...], ...]]
 
 
 def by_suit_pattern(per_card: tuple[A, ...]) -> SuitTables[A]:
@@ -20,6 +22,16 @@ def by_suit_pattern(per_card: tuple[A, ...]) -> SuitTables[A]:
         )
         for suit in range(4)
     )
+
+
+def by_half_pattern(per_card: tuple[A, ...]) -> HalfTables[A]:
+    """For each half of the pack and each 12-bit pattern of it, the actions of those cards in
+    index order: two lookups per mask instead of four, for the hottest lists (about 1 ms to
+    build, 4096 entries a half)."""
+    s = by_suit_pattern(per_card)
+    low = tuple(s[0][p & 63] + s[1][p >> 6] for p in range(4096))
+    high = tuple(s[2][p & 63] + s[3][p >> 6] for p in range(4096))
+    return low, high
 
 
 def select(tables: SuitTables[A], mask: int) -> tuple[A, ...]:

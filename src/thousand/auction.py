@@ -36,6 +36,7 @@ from .state import (
     History,
     Phase,
     State,
+    make_state,
     offers_hidden_game,
     skipped,
     start_of_deal,
@@ -43,6 +44,8 @@ from .state import (
 )
 
 __all__ = [
+    "advance_bid",
+    "advance_pass",
     "apply_bid",
     "apply_hidden",
     "apply_look",
@@ -92,19 +95,16 @@ def _skipped(state: State, seat: int) -> bool:
     return skipped(state._match, seat)
 
 
-def _bids(low: int, top: int) -> tuple[Action, ...]:
-    return BIDS[(low - MIN_BID) // 5 : (top - MIN_BID) // 5 + 1] if low <= top else ()
-
-
 def _range(state: State, seat: int) -> tuple[int, int]:
     """The lowest and highest legal bid for ``seat`` (low > top: none)."""
     high = state._auction[0]
     rules = state._match.rules
     low = high + 5 if high else MIN_BID
     top = bid_limit(rules, state._hands[seat])
-    if not rules.bidding.jumps:
+    bidding = rules.bidding
+    if not bidding.jumps:
         top = min(top, low)  # A5: only the next step
-    if _skipped(state, seat):
+    if bidding.skip_below is not None and _skipped(state, seat):
         top = min(top, MIN_BID if not high else 0)  # A6: only the compulsory opening 100
     return low, top
 
@@ -114,7 +114,10 @@ def legal_calls(state: State) -> tuple[Action, ...]:
     where an agreement allows one."""
     seat = state._to_move
     assert seat is not None
-    calls = _bids(*_range(state, seat))
+    low, top = _range(state, seat)
+    calls: tuple[Action, ...] = BIDS[(low - MIN_BID) // 5 : (top - MIN_BID) // 5 + 1]
+    if low > top:
+        calls = ()
     if state._auction[0]:
         calls = (PASS, *calls)
     return (*calls, REDEAL) if may_redeal_by_hand(state, seat) else calls
@@ -123,6 +126,11 @@ def legal_calls(state: State) -> tuple[Action, ...]:
 def _next(seat: int, passed: int) -> int:
     nxt = (seat + 1) % 3
     return (nxt + 1) % 3 if passed >> nxt & 1 else nxt
+
+
+#: ``_next`` by seat and the mask of the seats that passed.
+_NEXT: Final = tuple(tuple(_next(seat, passed) for passed in range(8)) for seat in range(3))
+_BIDDING: Final = Phase.BIDDING  # a global: reading an Enum member costs ~75 ns
 
 
 def open_deal(state: State, hands: tuple[int, int, int], talon: int, history: History) -> State:
@@ -142,7 +150,7 @@ def take_talon(
 ) -> State:
     """R-BID-2, R-TALON-1: the high bidder is declarer and takes the talon into hand."""
     declarer = auction[1]
-    return State(
+    return make_state(
         state._match,
         Phase.GIVING,
         declarer,
@@ -182,9 +190,12 @@ def _out_of_phase(state: State, action: Action, phases: tuple[Phase, ...]) -> st
 
 def apply_bid(state: State, action: Bid) -> State:
     """A bid: legal when it is a multiple of 5 above the high bid and within the limit."""
-    seat = _in(state, action, Phase.BIDDING)
+    if state._phase is not _BIDDING:
+        raise IllegalActionError(action, state._phase, _out_of_phase(state, action, (_BIDDING,)))
+    seat = state._to_move
+    assert seat is not None
     value = action.value
-    high, _, passed, called, hidden, calls = state._auction
+    high = state._auction[0]
     low, top = _range(state, seat)
     if value % 5:
         raise IllegalActionError(
@@ -213,14 +224,22 @@ def apply_bid(state: State, action: Bid) -> State:
         else:
             reason = f"bid {value} is above {_limit_reason(rules, limit)} (R-BID-3)"
         raise IllegalActionError(action, state._phase, reason)
+    return advance_bid(state, action)
+
+
+def advance_bid(state: State, action: Bid) -> State:
+    """A legal bid: it is the high bid, and the next seat still in the auction calls."""
+    seat = state._to_move
+    assert seat is not None
+    _, _, passed, called, hidden, calls = state._auction
     s = state
     return start_of_deal(
         s._match,
-        Phase.BIDDING,
-        _next(seat, passed),
+        _BIDDING,
+        _NEXT[seat][passed],
         s._hands,
         s._talon,
-        (value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action))),
+        (action.value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action))),
         (s._history, action),
     )
 
@@ -228,17 +247,24 @@ def apply_bid(state: State, action: Bid) -> State:
 def apply_pass(state: State, action: Pass) -> State:
     """A pass: the seat is out; after the second pass the high bidder takes the talon. A pass
     in the unhide is a pass in the auction (A15)."""
-    seat = _in(state, action, Phase.BIDDING, Phase.UNHIDING)
-    high, bidder, passed, called, hidden, calls = state._auction
-    if not high:
+    _in(state, action, Phase.BIDDING, Phase.UNHIDING)
+    if not state._auction[0]:
         raise IllegalActionError(
             action, state._phase, f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"
         )
+    return advance_pass(state, action)
+
+
+def advance_pass(state: State, action: Pass) -> State:
+    """A legal pass: the seat is out; after the second pass the high bidder takes the talon."""
+    seat = state._to_move
+    assert seat is not None
+    high, bidder, passed, called, hidden, calls = state._auction
     passed |= 1 << seat
     auction = (high, bidder, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
     history = (state._history, action)
     if passed.bit_count() < 2:
-        nxt = _next(seat, passed)
+        nxt = _NEXT[seat][passed]
         return start_of_deal(
             state._match, state._phase, nxt, state._hands, state._talon, auction, history
         )

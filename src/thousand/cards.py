@@ -247,6 +247,19 @@ _SUIT_PATTERN_POINTS: Final = tuple(
     sum(_RANK_POINTS[r] for r in range(6) if pattern >> r & 1) for pattern in range(64)
 )
 _QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
+# Per 12-bit pattern of a half of the pack (spades and clubs, or diamonds and hearts): its card
+# points, and the values of its marriages, so that a hand takes two lookups.
+_HALF_POINTS: Final = tuple(
+    _SUIT_PATTERN_POINTS[p & 63] + _SUIT_PATTERN_POINTS[p >> 6] for p in range(4096)
+)
+_LOW_MARRIAGES: Final = tuple(
+    (p & _QK == _QK) * _MARRIAGE_VALUES[0] + (p >> 6 & _QK == _QK) * _MARRIAGE_VALUES[1]
+    for p in range(4096)
+)
+_HIGH_MARRIAGES: Final = tuple(
+    (p & _QK == _QK) * _MARRIAGE_VALUES[2] + (p >> 6 & _QK == _QK) * _MARRIAGE_VALUES[3]
+    for p in range(4096)
+)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -278,14 +291,9 @@ def cards_of(mask: int) -> Iterator[Card]:
 
 def card_points(mask: int) -> int:
     """The card points of the cards in a bitmask."""
-    t = _SUIT_PATTERN_POINTS
-    return t[mask & 63] + t[mask >> 6 & 63] + t[mask >> 12 & 63] + t[mask >> 18 & 63]
+    return _HALF_POINTS[mask & 4095] + _HALF_POINTS[mask >> 12]
 
 
 def marriage_total(mask: int) -> int:
     """The sum of the values of all marriages (K and Q of a suit) in a bitmask (R-CARD-2)."""
-    total = 0
-    for suit in range(4):
-        if (mask >> (6 * suit)) & _QK == _QK:
-            total += _MARRIAGE_VALUES[suit]
-    return total
+    return _LOW_MARRIAGES[mask & 4095] + _HIGH_MARRIAGES[mask >> 12]

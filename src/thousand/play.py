@@ -5,20 +5,37 @@ from __future__ import annotations
 from typing import Final
 
 from ._reasons import out_of_phase
-from ._tables import by_suit_pattern, select
+from ._tables import by_half_pattern
 from .actions import PLAY, PLAY_MARRIAGE, REDEAL, Action, Play
 from .auction import ACE_MARRIAGE, ACES
 from .cards import PACK, Card, Rank, Suit, card_points
 from .errors import IllegalActionError
 from .redeals import may_redeal_on_four_nines
 from .scoring import finish_deal
-from .state import Phase, State, with_seat
+from .state import Phase, State, make_state, with_seat
 
 __all__ = ["apply_play", "legal_plays", "trick_winner", "trump_owner"]
 
-_PLAY_TABLES: Final = by_suit_pattern(PLAY)
+#: The Play actions of each 12-bit pattern of the low and the high half of the pack.
+_LOW, _HIGH = by_half_pattern(PLAY)
 _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
 _QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
+_PLAYING: Final = Phase.PLAYING  # a global: reading an Enum member costs ~75 ns
+_new = object.__new__
+#: Per card index: the mask of its suit.
+_SUIT_OF: Final = tuple(_SUIT_MASKS[c.suit] for c in PACK)
+#: Per card index: the cards its lead declares a marriage with, when all are held: the K and
+#: Q of its suit for a king or queen, the four aces for an ace (A21), none for the rest.
+_PARTNERS: Final = tuple(
+    _QK << 6 * c.suit if c.rank in (Rank.QUEEN, Rank.KING) else ACES if c.rank is Rank.ACE else 0
+    for c in PACK
+)
+#: Per seat and card index: the shared ``(seat, card)`` entry of a trick.
+_PLAYED: Final = tuple(tuple((seat, card) for card in PACK) for seat in range(3))
+#: Per 12-bit pattern of a half of the pack: the K and Q of each of its two suits held together.
+_PAIRS: Final = tuple(
+    (_QK if p & _QK == _QK else 0) | (_QK << 6 if p >> 6 & _QK == _QK else 0) for p in range(4096)
+)
 
 
 def _may_declare(state: State) -> bool:
@@ -29,10 +46,7 @@ def _may_declare(state: State) -> bool:
 def _declarable(state: State, hand: int) -> int:
     """The cards whose lead may declare a marriage: the K and Q of each marriage held, and the
     aces when all four are held under Ace Marriage (R-MARRIAGE-1, A21)."""
-    cards = 0
-    for suit in range(4):
-        if (hand >> (6 * suit)) & _QK == _QK:
-            cards |= _QK << (6 * suit)
+    cards = _PAIRS[hand & 4095] | _PAIRS[hand >> 12] << 12
     if hand & ACES == ACES and state._match.rules.play.ace_marriage:
         cards |= ACES
     return cards
@@ -46,27 +60,39 @@ def trump_owner(state: State) -> int | None:
     return None
 
 
-def _allowed(state: State, seat: int, hand: int) -> tuple[int, str]:
-    """The cards a follower may play, and why (R-PLAY-2, A23)."""
+def _allowed(state: State, seat: int, hand: int) -> int:
+    """The cards a follower may play (R-PLAY-2, A23); :func:`_why_restricted` says why."""
     lead = state._trick[0][1].suit
     follow = hand & _SUIT_MASKS[lead]
     if follow:
-        return follow, f"must follow suit {lead.symbol}"
+        return follow
     trump = state._trump
     if trump is None:
-        return hand, ""
+        return hand
     trumps = hand & _SUIT_MASKS[trump]
     rules = state._match.rules.play
     if not rules.opponent_trumps and seat != trump_owner(state):
-        if hand ^ trumps:
-            return hand ^ trumps, (
-                f"cannot follow suit {lead.symbol} and may not trump: {trump.symbol} is "
-                "another seat's trump (Don't Allow Opponent Trumps, A23)"
-            )
-        return hand, ""
+        return hand ^ trumps or hand
     if trumps and rules.must_trump:
-        return trumps, f"cannot follow suit {lead.symbol} and must play a trump {trump.symbol}"
-    return hand, ""
+        return trumps
+    return hand
+
+
+def _why_restricted(state: State) -> str:
+    """Why a follower's card is not among :func:`_allowed`'s (R-PLAY-2, A23)."""
+    lead = state._trick[0][1].suit
+    seat = state._to_move
+    assert seat is not None
+    if state._hands[seat] & _SUIT_MASKS[lead]:
+        return f"must follow suit {lead.symbol}"
+    trump = state._trump
+    assert trump is not None  # without a trump any card may follow
+    if not state._match.rules.play.opponent_trumps and seat != trump_owner(state):
+        return (
+            f"cannot follow suit {lead.symbol} and may not trump: {trump.symbol} is "
+            "another seat's trump (Don't Allow Opponent Trumps, A23)"
+        )
+    return f"cannot follow suit {lead.symbol} and must play a trump {trump.symbol}"
 
 
 def legal_plays(state: State) -> tuple[Action, ...]:
@@ -76,15 +102,19 @@ def legal_plays(state: State) -> tuple[Action, ...]:
     seat = state._to_move
     assert seat is not None
     hand = state._hands[seat]
-    if state._trick:
-        plays: tuple[Action, ...] = select(_PLAY_TABLES, _allowed(state, seat, hand)[0])
+    trick = state._trick
+    if trick:
+        allowed = hand & _SUIT_OF[trick[0][1].index]  # following suit: the common case
+        if not allowed:
+            allowed = hand if state._trump is None else _allowed(state, seat, hand)
+        plays = _LOW[allowed & 4095] + _HIGH[allowed >> 12]
     else:
         declarable = _declarable(state, hand) if _may_declare(state) else 0
         if not declarable:
-            plays = select(_PLAY_TABLES, hand)
+            plays = _LOW[hand & 4095] + _HIGH[hand >> 12]
         else:
             optional = state._match.rules.play.marriage_declaration == "optional"
-            out: list[Action] = []
+            out: list[Play] = []
             for card in PACK:
                 if hand & card.mask:
                     if not declarable & card.mask or optional:
@@ -92,7 +122,11 @@ def legal_plays(state: State) -> tuple[Action, ...]:
                     if declarable & card.mask:
                         out.append(PLAY_MARRIAGE[card.index])
             plays = tuple(out)
-    if not state._tricks and may_redeal_on_four_nines(state, seat):
+    if (
+        not state._tricks
+        and state._match.rules.redeals.four_nines_on_hands
+        and may_redeal_on_four_nines(state, seat)
+    ):
         return (*plays, REDEAL)
     return plays
 
@@ -138,8 +172,12 @@ def _marriage_error(state: State, action: Play, seat: int, hand: int) -> str | N
 
 
 def apply_play(state: State, action: Play) -> State:
-    """Play a card; complete the trick after the third; score the deal after the eighth."""
-    if state._phase is not Phase.PLAYING:
+    """Play a card; complete the trick after the third; score the deal after the eighth.
+
+    The checks (R-PLAY-2, R-MARRIAGE-*, A21, A23) look at bitmasks first; the reasons are
+    worked out only for an illegal card. The new state is built in place, field by field: at
+    24 of a deal's ~55 steps, a call of :func:`make_state` costs ~65 ns more."""
+    if state._phase is not _PLAYING:
         when = "cards are played only in the play, once the contract is fixed"
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     seat = state._to_move
@@ -150,52 +188,107 @@ def apply_play(state: State, action: Play) -> State:
     hand = hands[seat]
     if not hand & bit:
         raise IllegalActionError(action, state._phase, f"seat {seat} does not hold {card}")
-    if state._trick:
-        allowed, why = _allowed(state, seat, hand)
+    trick = state._trick
+    if trick:
+        allowed = hand & _SUIT_OF[trick[0][1].index]
+        if not allowed:
+            allowed = hand if state._trump is None else _allowed(state, seat, hand)
         if not allowed & bit:
-            raise IllegalActionError(action, state._phase, f"seat {seat} {why} (R-PLAY-2)")
-    if action.marriage or (card.rank >= Rank.QUEEN and card.rank != Rank.TEN):
-        error = _marriage_error(state, action, seat, hand)
-        if error:
-            raise IllegalActionError(action, state._phase, error)
+            reason = f"seat {seat} {_why_restricted(state)} (R-PLAY-2)"
+            raise IllegalActionError(action, state._phase, reason)
+        if action.marriage:
+            reason = "a marriage is declared only by leading (R-MARRIAGE-1)"
+            raise IllegalActionError(action, state._phase, reason)
+    else:
+        partners = _PARTNERS[card.index]
+        if action.marriage or (partners and hand & partners == partners):
+            error = _marriage_error(state, action, seat, hand)
+            if error:
+                raise IllegalActionError(action, state._phase, error)
+        if action.marriage:
+            return _declare(state, action, seat)
+
+    new = _new(State)
     hand ^= bit
-    new_hands = with_seat(hands, seat, hand)
-    points = state._points
-    trump = state._trump
-    marriages = state._marriages
-    if action.marriage:
-        if card.rank is Rank.ACE:  # A21: 200 at once; the trump does not change
-            points = with_seat(points, seat, points[seat] + ACE_MARRIAGE)
-            marriages = (*marriages, (seat, None))
+    if seat == 0:
+        new._hands = (hand, hands[1], hands[2])
+    elif seat == 1:
+        new._hands = (hands[0], hand, hands[2])
+    else:
+        new._hands = (hands[0], hands[1], hand)
+    if len(trick) < 2:
+        new._trick = (*trick, _PLAYED[seat][card.index])
+        new._to_move = seat + 1 if seat < 2 else 0
+        new._tricks = state._tricks
+        new._points = state._points
+    else:
+        first, second = trick
+        trick = (first, second, _PLAYED[seat][card.index])
+        trump = state._trump
+        # trick_winner(), inlined for three cards (R-PLAY-3)
+        winner, best = first
+        if second[1].suit is best.suit:
+            if second[1].index > best.index:
+                winner, best = second
+        elif second[1].suit is trump:
+            winner, best = second
+        if card.suit is best.suit:
+            if card.index > best.index:
+                winner = seat
+        elif card.suit is trump:
+            winner = seat
+        gained = card_points(first[1].mask | second[1].mask | bit)
+        tricks = (*state._tricks, (winner, trick))
+        points = state._points
+        if winner == 0:
+            points = (points[0] + gained, points[1], points[2])
+        elif winner == 1:
+            points = (points[0], points[1] + gained, points[2])
         else:
-            trump = card.suit
-            points = with_seat(points, seat, points[seat] + trump.marriage_value)
-            marriages = (*marriages, (seat, trump))
-    trick = (*state._trick, (seat, card))
-    tricks = state._tricks
-    to_move = (seat + 1) % 3
-    if len(trick) == 3:
-        to_move = trick_winner(trick, trump)
-        taken = trick[0][1].mask | trick[1][1].mask | bit
-        gained = card_points(taken)
-        tricks = (*tricks, (to_move, trick))
-        points = with_seat(points, to_move, points[to_move] + gained)
-        trick = ()
+            points = (points[0], points[1], points[2] + gained)
         if len(tricks) == 8:
+            contract = state._contract or 0
             return finish_deal(
-                state,
-                action,
-                state._contract or 0,
-                tricks=tricks,
-                points=points,
-                marriages=marriages,
+                state, action, contract, tricks=tricks, points=points, marriages=state._marriages
             )
+        new._trick = ()
+        new._to_move = winner
+        new._tricks = tricks
+        new._points = points
+    new._match = state._match
+    new._phase = _PLAYING
+    new._talon = 0
+    new._auction = state._auction
+    new._declarer = state._declarer
+    new._contract = state._contract
+    new._exposed = state._exposed
+    new._gives = state._gives
+    new._trump = state._trump
+    new._marriages = state._marriages
+    new._history = (state._history, action)
+    return new
+
+
+def _declare(state: State, action: Play, seat: int) -> State:
+    """Lead a card that declares a marriage: its points at once, and its suit as trump; the
+    ace marriage's 200 leaves the trump as it is (R-MARRIAGE-1..3, A21)."""
+    card = action.card
+    points = state._points
+    if card.rank is Rank.ACE:
+        trump = state._trump
+        gained = ACE_MARRIAGE
+        marriage: tuple[int, Suit | None] = (seat, None)
+    else:
+        trump = card.suit
+        gained = trump.marriage_value
+        marriage = (seat, trump)
+    hands = state._hands
     s = state
-    return State(
+    return make_state(
         s._match,
-        Phase.PLAYING,
-        to_move,
-        new_hands,
+        _PLAYING,
+        seat + 1 if seat < 2 else 0,
+        with_seat(hands, seat, hands[seat] ^ card.mask),
         0,
         s._auction,
         s._declarer,
@@ -203,9 +296,9 @@ def apply_play(state: State, action: Play) -> State:
         s._exposed,
         s._gives,
         trump,
-        trick,
-        tricks,
-        points,
-        marriages,
+        (_PLAYED[seat][card.index],),
+        s._tricks,
+        with_seat(points, seat, points[seat] + gained),
+        (*s._marriages, marriage),
         (s._history, action),
     )

@@ -15,7 +15,7 @@ import attrs
 from .actions import Distribute
 from .cards import Rank, Suit, card_points
 from .sheet import DealRecord, Event, EventKind
-from .state import NO_AUCTION, Match, Phase, State, Tricks, start_of_deal, won_masks
+from .state import NO_AUCTION, Match, Phase, State, Tricks, start_of_deal
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -61,11 +61,19 @@ class _Deal:
     contract: int
     points: Triple
     cards: Triple
-    hands: Triple  # each seat's eight cards after the gives: the cards it played
+    tricks: Tricks
     distributed: bool
     golden: bool
     hidden: bool
     events: list[Event] = attrs.field(factory=list)
+
+    def played(self) -> Triple:
+        """Each seat's eight cards after the gives: the cards it played."""
+        played = [0, 0, 0]
+        for _, cards in self.tricks:
+            for seat, card in cards:
+                played[seat] |= card.mask
+        return (played[0], played[1], played[2])
 
     def on_barrel(self, seat: int) -> bool:
         return self.match.barrel[seat] is not None
@@ -89,11 +97,9 @@ def finish_deal(
     rules = match.rules
     declarer = state._declarer
     assert declarer is not None
-    won = won_masks(tricks)
-    played = [0, 0, 0]
-    for _, cards in tricks:
-        for seat, card in cards:
-            played[seat] |= card.mask
+    won = [0, 0, 0]
+    for taker, ((_, c0), (_, c1), (_, c2)) in tricks:
+        won[taker] |= c0.mask | c1.mask | c2.mask
     deal = _Deal(
         rules=rules,
         match=match,
@@ -102,7 +108,7 @@ def finish_deal(
         contract=contract,
         points=points,
         cards=(card_points(won[0]), card_points(won[1]), card_points(won[2])),
-        hands=(played[0], played[1], played[2]),
+        tricks=tricks,
         distributed=isinstance(action, Distribute),
         golden=match.golden is not None,
         hidden=bool(state._auction[4]),
@@ -110,7 +116,7 @@ def finish_deal(
     before = match.scores
     made, delta = _deal_scores(deal)
     bolts = _bolts(deal, delta)
-    scores = [before[s] + delta[s] for s in range(3)]
+    scores = [before[0] + delta[0], before[1] + delta[1], before[2] + delta[2]]
     barrel = list(match.barrel)
     falls = list(match.falls)
     if rules.barrel.enabled:
@@ -119,7 +125,8 @@ def finish_deal(
 
     # The end of the game (R-END-1, R-END-2).
     final = (scores[0], scores[1], scores[2])
-    reached = [s for s in range(3) if final[s] >= rules.scoring.target]
+    target = rules.scoring.target
+    reached = [s for s in (0, 1, 2) if final[s] >= target] if max(final) >= target else []
     over = bool(reached) or match.deal_number >= rules.scoring.max_deals
     winner: int | None = None
     if declarer in reached:
@@ -217,8 +224,9 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
         cost = 0 if deal.on_barrel(declarer) else delta[declarer]
         deal.mark(EventKind.DISTRIBUTION, declarer, cost)
     elif rules.scoring.four_nines_bonus:  # A25: after the check, never doubled
+        played = deal.played()
         for seat in range(3):
-            if deal.hands[seat] & NINES == NINES and not deal.on_barrel(seat):
+            if played[seat] & NINES == NINES and not deal.on_barrel(seat):
                 delta[seat] += FOUR_NINES_BONUS
                 deal.mark(EventKind.FOUR_NINES_BONUS, seat, FOUR_NINES_BONUS)
     return made, delta
@@ -259,6 +267,8 @@ def _barrel(
     """R-BARREL-1..6, A16, A18, A20, in place on ``scores``, ``barrel`` and ``falls``."""
     rules = deal.rules
     threshold, target = rules.barrel.threshold, rules.scoring.target
+    if deal.match.barrel == (None, None, None) and max(scores) < threshold:
+        return  # nobody is on the barrel or climbs on: the common case
     penalty = rules.scoring.penalty
     before = deal.match.scores
     climbed: list[int] = []
@@ -330,6 +340,8 @@ def _barrel(
 
 def _resets(deal: _Deal, scores: list[int]) -> None:
     """Score Reset on 555 and on -555: exactly that score after a deal becomes 0."""
+    if 555 not in scores and -555 not in scores:
+        return
     rules = deal.rules.scoring
     for seat in range(3):
         if (scores[seat] == 555 and rules.reset_on_555) or (

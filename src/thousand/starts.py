@@ -21,7 +21,16 @@ from .cards import Card, Rank
 from .errors import IllegalActionError, ThousandError, shown
 from .rules import Rules
 from .sheet import DealRecord
-from .state import Auction, Match, Phase, State, Triple, offers_hidden_game, skipped
+from .state import (
+    Auction,
+    Match,
+    Phase,
+    State,
+    Triple,
+    make_state,
+    offers_hidden_game,
+    skipped,
+)
 
 __all__ = ["FOLLOWING", "check_start", "opening_barrel"]
 
@@ -214,7 +223,7 @@ def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match
         )
     auction = (record.bid, declarer, 0, 0, int(record.hidden), ())
     if not record.tricks:
-        giving = State(
+        giving = make_state(
             before, Phase.GIVING, declarer, (0, 0, 0), 0, auction, declarer, None, 0, (), None,
             (), (), (0, 0, 0), (), None,
         )  # fmt: skip
@@ -261,7 +270,7 @@ def _play(before: Match, record: DealRecord, row: str, auction: Auction) -> Stat
                 raise ThousandError(f"{place}: {card} is played twice (also at {seen[card]})")
             seen[card] = place
             hands[seat] |= card.mask
-    state = State(
+    state = make_state(
         before, Phase.CONTRACT, record.declarer, (hands[0], hands[1], hands[2]), 0, auction,
         record.declarer, None, 0, (), None, (), (), (0, 0, 0), (), None,
     )  # fmt: skip

@@ -7,7 +7,10 @@ With eight cards each, it fixes the contract: from the winning bid up to the lim
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._reasons import out_of_phase
+from ._tables import by_suit_pattern
 from .actions import (
     CONTRACTS,
     DISTRIBUTE,
@@ -20,13 +23,22 @@ from .actions import (
     Give,
 )
 from .auction import FIXED_GAME, bid_limit
-from .cards import cards_of
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
-from .state import Phase, State, with_seat
+from .state import Phase, State, make_state, with_seat
+
+#: Per declarer: its opponents, from its left.
+_OPPONENTS: Final = ((1, 2), (2, 0), (0, 1))
+_GIVE_TABLES: Final = tuple(by_suit_pattern(GIVE[to]) for to in range(3))
+_GIVING: Final = Phase.GIVING  # globals: reading an Enum member costs ~75 ns
+_CONTRACT: Final = Phase.CONTRACT
+_PLAYING: Final = Phase.PLAYING
+_NO_POINTS: Final = (0, 0, 0)
 
 __all__ = [
+    "advance_contract",
+    "advance_give",
     "apply_contract",
     "apply_distribute",
     "apply_give",
@@ -37,10 +49,14 @@ __all__ = [
 
 
 def _receivers(state: State) -> tuple[int, ...]:
+    """The opponents still owed a card, in seat order from the declarer's left."""
     declarer = state._declarer
     assert declarer is not None
-    given = {to for _, to in state._gives}
-    return tuple(s for s in ((declarer + 1) % 3, (declarer + 2) % 3) if s not in given)
+    left, right = _OPPONENTS[declarer]
+    gives = state._gives
+    if not gives:
+        return (left, right)
+    return (right,) if gives[0][1] == left else (left,)
 
 
 def may_distribute(state: State) -> bool:
@@ -64,8 +80,11 @@ def legal_gives(state: State) -> tuple[Action, ...]:
     """Each card of the declarer's hand to each opponent still owed one; then distribution."""
     declarer = state._declarer
     assert declarer is not None
-    hand = list(cards_of(state._hands[declarer]))
-    gives: tuple[Action, ...] = tuple(GIVE[to][c.index] for to in _receivers(state) for c in hand)
+    hand = state._hands[declarer]
+    gives: tuple[Action, ...] = ()
+    for to in _receivers(state):
+        t = _GIVE_TABLES[to]
+        gives += t[0][hand & 63] + t[1][hand >> 6 & 63] + t[2][hand >> 12 & 63] + t[3][hand >> 18]
     if may_distribute(state):
         gives = (*gives, DISTRIBUTE)
     return (*gives, REDEAL) if may_redeal_by_talon(state) else gives
@@ -92,13 +111,21 @@ def apply_give(state: State, action: Give) -> State:
         raise IllegalActionError(
             action, state._phase, f"seat {action.to} has already received its card (R-TALON-2)"
         )
+    return advance_give(state, action)
+
+
+def advance_give(state: State, action: Give) -> State:
+    """A legal give: the card moves; after the second the declarer fixes the contract."""
+    declarer = state._declarer
+    assert declarer is not None
+    bit = action.card.mask
+    h = state._hands
     hands = with_seat(with_seat(h, declarer, h[declarer] ^ bit), action.to, h[action.to] | bit)
     gives = (*state._gives, (action.card, action.to))
-    done = len(gives) == 2
     s = state
-    return State(
+    return make_state(
         s._match,
-        Phase.CONTRACT if done else Phase.GIVING,
+        _CONTRACT if len(gives) == 2 else _GIVING,
         declarer,
         hands,
         0,
@@ -110,7 +137,7 @@ def apply_give(state: State, action: Give) -> State:
         None,
         (),
         (),
-        (0, 0, 0),
+        _NO_POINTS,
         (),
         (s._history, action),
     )
@@ -189,23 +216,28 @@ def apply_contract(state: State, action: Contract) -> State:
                 f"a hidden game stays at {FIXED_GAME} here (A10, A14)"
             )
     else:
-        s = state
-        return State(
-            s._match,
-            Phase.PLAYING,
-            s._declarer,
-            s._hands,
-            0,
-            s._auction,
-            s._declarer,
-            value,
-            s._exposed,
-            s._gives,
-            None,
-            (),
-            (),
-            (0, 0, 0),
-            (),
-            (s._history, action),
-        )
+        return advance_contract(state, action)
     raise IllegalActionError(action, state._phase, reason)
+
+
+def advance_contract(state: State, action: Contract) -> State:
+    """A legal contract: it is fixed and the declarer leads to the first trick (R-PLAY-1)."""
+    s = state
+    return make_state(
+        s._match,
+        _PLAYING,
+        s._declarer,
+        s._hands,
+        0,
+        s._auction,
+        s._declarer,
+        action.value,
+        s._exposed,
+        s._gives,
+        None,
+        (),
+        (),
+        _NO_POINTS,
+        (),
+        (s._history, action),
+    )
