@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .actions import Distribute
-from .cards import Rank, Suit, card_points
+from .auction import ACE_MARRIAGE
+from .cards import Rank, Suit
 from .sheet import DealRecord, Event, EventKind
 from .state import NO_AUCTION, Match, Phase, State, Tricks, start_of_deal
 
@@ -29,6 +30,8 @@ NINES: Final = sum(1 << (6 * s + Rank.NINE) for s in Suit)
 #: A25: the 4 Nines Bonus (never the penalty amount, A3).
 FOUR_NINES_BONUS: Final = 120
 GOLDEN_DEALS: Final = 3
+_GAME_OVER: Final = Phase.GAME_OVER  # globals: reading an Enum member costs ~75 ns
+_DEALING: Final = Phase.DEALING
 
 
 def round_to_5(points: int) -> int:
@@ -97,9 +100,11 @@ def finish_deal(
     rules = match.rules
     declarer = state._declarer
     assert declarer is not None
-    won = [0, 0, 0]
-    for taker, ((_, c0), (_, c1), (_, c2)) in tricks:
-        won[taker] |= c0.mask | c1.mask | c2.mask
+    # Card points: the deal points less the seat's marriages (R-MARRIAGE-3, A21), which is
+    # cheaper than summing the cards of the tricks again.
+    cards = [points[0], points[1], points[2]]
+    for seat, suit in marriages:
+        cards[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
     deal = _Deal(
         rules=rules,
         match=match,
@@ -107,7 +112,7 @@ def finish_deal(
         bid=state._auction[0],
         contract=contract,
         points=points,
-        cards=(card_points(won[0]), card_points(won[1]), card_points(won[2])),
+        cards=(cards[0], cards[1], cards[2]),
         tricks=tricks,
         distributed=isinstance(action, Distribute),
         golden=match.golden is not None,
@@ -177,7 +182,7 @@ def finish_deal(
         (falls[0], falls[1], falls[2]),
         golden_made,
     )
-    phase = Phase.GAME_OVER if over else Phase.DEALING
+    phase = _GAME_OVER if over else _DEALING
     return start_of_deal(after, phase, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action))
 
 

@@ -92,7 +92,7 @@ def legal_gives(state: State) -> tuple[Action, ...]:
 
 def apply_give(state: State, action: Give) -> State:
     """Move ``action.card`` from the declarer's hand to ``action.to`` (R-TALON-2)."""
-    if state._phase is not Phase.GIVING:
+    if state._phase is not _GIVING:
         when = "cards are given after taking the talon, before the contract is fixed"
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     declarer = state._declarer
@@ -199,7 +199,7 @@ def legal_contracts(state: State) -> tuple[Action, ...]:
 
 def apply_contract(state: State, action: Contract) -> State:
     """Fix the contract; the declarer leads to the first trick (R-PLAY-1)."""
-    if state._phase is not Phase.CONTRACT:
+    if state._phase is not _CONTRACT:
         when = "the contract is fixed once, after both cards are given and before the play"
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     low, top = contract_range(state)
