@@ -2,7 +2,7 @@
 
 Each deal is bid and given by the heuristic bots, then solved from the declarer's first lead:
 a full solve (value and every optimal action) and ``can_make(state, contract)``. Prints the
-median and the slowest time of each.
+median, the 90th percentile and the slowest time of each.
 
     python benchmarks/solver.py [--deals N] [--seed S]
 """
@@ -50,8 +50,10 @@ def main() -> None:
         can_make(state, state.contract)
         null.append(time.perf_counter() - start)
     for name, times in (("solve", full), ("can_make(contract)", null)):
+        p90 = sorted(times)[int(0.9 * len(times))]
         print(
             f"{name:20} median {statistics.median(times) * 1000:8.1f} ms   "
+            f"p90 {p90 * 1000:8.1f} ms   "
             f"slowest {max(times) * 1000:8.1f} ms   ({len(times)} deals)"
         )
 

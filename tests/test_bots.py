@@ -143,5 +143,55 @@ def test_solver_bot_makes_every_draw_however_slow_the_machine(
     monkeypatch.setattr(bots, "time", SimpleNamespace(perf_counter=lambda: float(next(clock))))
     bot = SolverBot(random.Random(1))
     bot.act(th.observe(after_opening(STRONG), 2))
-    assert len(draws) == bot.samples == 8
+    assert len(draws) == bot.samples == 6
     assert bot.time_budget == math.inf
+
+
+def test_solver_bot_stops_drawing_once_no_draw_left_could_change_its_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After six of its eight draws one card leads the vote by more than two: the bot plays
+    it without the last two draws, the card that all eight draws from the same generator
+    vote for."""
+    state = th.apply(after_opening(STRONG), th.Bid(105))
+    for text in ("pass", "pass", "give KH 0", "give TC 1", "contract 140"):
+        state = th.apply(state, th.parse_action(text))
+    for text in ("play AH", "play KH", "play JH", "play KS", "play 9S"):
+        state = th.apply(state, th.parse_action(text))
+    seen = th.observe(state, 1)
+    draws: list[th.State] = []
+    sample_state = determinize.sample_state
+
+    def counted(info: th.Observation, rng: random.Random) -> th.State:
+        draws.append(sample_state(info, rng))
+        return draws[-1]
+
+    monkeypatch.setattr(determinize, "sample_state", counted)
+    chosen = SolverBot(random.Random(7), samples=8).act(seen)
+    assert len(draws) == 6
+    rng = random.Random(7)
+    votes = dict.fromkeys(seen.legal_actions, 0.0)
+    for _ in range(8):
+        best = th.solve(sample_state(seen, rng)).best
+        for action in best:
+            votes[action] += 1 / len(best)
+    assert chosen == max(seen.legal_actions, key=lambda a: votes[a])
+
+
+def test_the_contract_search_agrees_with_separate_searches() -> None:
+    """The bot's binary search for the highest contract it can make, on one Solver whose
+    searches share their table, finds what a search of separate can_make calls finds."""
+    rng = random.Random(3)
+    for _ in range(4):
+        state = th.new_game(th.Rules.classic())
+        while state.phase is not th.Phase.PLAYING:
+            state = th.apply(state, rng.choice(th.legal_actions(state)))
+            if state.phase is th.Phase.DEALING and state.sheet:
+                state = th.new_game(th.Rules.classic())
+        values = list(range(100, 305, 5))
+        low, high = -1, len(values) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if th.can_make(state, values[middle]) else (low, middle - 1)
+        assert bots._highest_made(state, values) == low
+        assert low == -1 or th.solve(state).value >= values[low]

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
+from typing import Any
 
 import attrs
 import pytest
 
 import thousand as th
-from thousand.__main__ import main, play_demo_game
+from thousand.__main__ import expected_deals, main, play_demo_game
 from thousand.arena import BOTS
 from thousand.scoresheet import format_sheet
 
@@ -20,9 +22,17 @@ def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixtu
     captured = capsys.readouterr()
     out = captured.out
     state = play_demo_game(4, players="heuristic")
-    # Progress on the standard error, one update per deal.
-    assert captured.err.count("\rdeal ") == len(state.sheet)
-    assert f"deal {len(state.sheet)} played, scores {state.scores}" in captured.err
+    # Progress on the standard error (not a terminal here): a line per deal, with an estimate
+    # of the game's length.
+    played = [
+        re.match(r"deal (\d+) of ~(\d+) played, ", line) for line in captured.err.splitlines()
+    ]
+    counts = [(int(m.group(1)), int(m.group(2))) for m in played if m]
+    assert [deal for deal, _ in counts] == list(range(1, len(state.sheet) + 1))
+    assert all(deal < expected <= 200 for deal, expected in counts[:-1])
+    assert captured.err.splitlines()[-1].startswith(
+        f"deal {len(state.sheet)} of {len(state.sheet)}: game over"
+    )
     assert state.is_terminal
     rows = [line for line in out.splitlines() if line[:5].strip().isdigit()]
     assert len(rows) == len(state.sheet) == state.deal_number
@@ -36,6 +46,76 @@ def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixtu
     assert state.winner is not None
     assert f"Seat {state.winner} wins with {state.scores[state.winner]}" in out
     assert out.startswith("Thousand: classic rules; seed 4, heuristic players")
+
+
+def test_demo_prints_the_header_at_once_and_each_row_as_its_deal_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 3 of issue #11: the strongest bots take a while, so the sheet is printed as the
+    game goes, not at its end."""
+    printed: list[str] = []
+
+    def watched(seed: int, rules: th.Rules | None = None, **options: Any) -> th.State:
+        printed.append(capsys.readouterr().out)  # before the first card is dealt
+        shown = options.pop("on_deal")
+
+        def on_deal(record: th.DealRecord) -> None:
+            shown(record)
+            printed.append(capsys.readouterr().out)
+
+        return play_demo_game(seed, rules, **options, on_deal=on_deal)
+
+    monkeypatch.setattr("thousand.__main__.play_demo_game", watched)
+    assert main(["demo", "--seed", "5", "--players", "heuristic"]) == 0
+    rest = capsys.readouterr().out
+    state = play_demo_game(5, players="heuristic")
+    sheet = format_sheet(state.sheet, state).splitlines()
+    title, blank, header, rule = printed[0].splitlines()
+    assert title == "Thousand: classic rules; seed 5, heuristic players" and not blank
+    assert [header, rule] == sheet[:2]
+    assert printed[1:] == [f"{row}\n" for row in sheet[2 : 2 + len(state.sheet)]]
+    assert rest.startswith("\n".join(sheet[2 + len(state.sheet) :]))
+
+
+def test_the_game_length_is_estimated_from_the_scores_so_far() -> None:
+    state = play_demo_game(4, players="heuristic")
+    rules = th.Rules.classic()
+    first = expected_deals(state.sheet[0], rules)
+    assert 1 < first <= rules.scoring.max_deals
+    for record in state.sheet[:-1]:
+        assert record.deal_number < expected_deals(record, rules) <= rules.scoring.max_deals
+    # A faster leader means a shorter game; a game cut short is no longer than its limit.
+    ahead = attrs.evolve(state.sheet[0], scores=(400, 0, 0))
+    assert expected_deals(ahead, rules) < expected_deals(attrs.evolve(ahead, scores=(100, 0, 0)))
+    assert expected_deals(ahead, rules) == 1 + math.ceil(600 / ((400 + 4 * 1000 / 30) / 5))
+    cut = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=3))
+    assert expected_deals(attrs.evolve(ahead, deal_number=2), cut) == 3
+
+
+def test_demo_in_a_terminal_shows_a_live_line_under_the_sheet() -> None:
+    """In a pseudo-terminal: the header comes first, then each deal's row, and under the rows
+    one status line (``deal 7 of ~35 played``) redrawn in place."""
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "thousand", "demo", "--seed", "4", "--players", "heuristic"],
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 120),
+    )
+    child.expect(r"deal dlr decl  bid contr result")
+    child.expect(r"deal 1 being played")
+    child.expect(r"\r\x1b\[K *1 +1 ")  # the status line cleared, then the first row
+    child.expect(r"\r\n\rdeal 1 of ~\d+ played, 0:\d\d elapsed, ~\d+:\d\d left\x1b\[K")
+    child.expect(r"\r\x1b\[K *2 +2 ")
+    child.expect(r"Seat \d wins with \d+ after (\d+) deals")
+    deals = child.match.group(1)
+    # The last status line comes under the legend, where the eye ends.
+    child.expect(r"hidden game\r\n\rdeal (\d+) of (\d+): game over, 0:\d\d\x1b\[K\r\n")
+    assert child.match.group(1) == child.match.group(2) == deals
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_demo_is_reproducible() -> None:

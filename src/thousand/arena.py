@@ -8,6 +8,12 @@ and its seat (its ``seated`` method; see :mod:`thousand.bots`), so the same seed
 the same game. Playing the same seed once in each seating (the duplicate format) cancels the
 luck of the cards.
 
+The games of a tournament and the deals of a duplicate match are independent: given an
+``executor`` (any :class:`concurrent.futures.Executor`: a process pool, or a Dask cluster's
+``Client.get_executor()``) they are played across its workers, and the result is the same as
+in this process, whatever the number of workers or the order in which they finish. Each game
+is sent as its seed, the makers of its bots and the rules; see :doc:`/scale`.
+
 >>> from thousand.arena import play_game
 >>> from thousand.bots import HeuristicBot, RandomBot
 >>> state = play_game([HeuristicBot(), RandomBot(), RandomBot()], seed=3)
@@ -17,11 +23,15 @@ luck of the cards.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import pickle
 import random
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any, TypeVar
 
 import attrs
 
@@ -29,7 +39,7 @@ from .actions import Deal
 from .bots import Bot, HeuristicBot, RandomBot, SolverBot
 from .cards import PACK
 from .engine import apply, legal_actions, new_game
-from .errors import IllegalActionError, ThousandError
+from .errors import IllegalActionError, ThousandError, shown
 from .observation import observe
 from .rules import Rules
 from .sheet import DealRecord
@@ -49,14 +59,29 @@ __all__ = [
     "duplicate_match",
     "play_deal",
     "play_game",
+    "play_games",
     "tournament",
 ]
 
-#: The built-in bots by name, each made from a seed.
+
+def _heuristic(seed: int) -> Bot:
+    return HeuristicBot(random.Random(seed))
+
+
+def _random(seed: int) -> Bot:
+    return RandomBot(random.Random(seed))
+
+
+def _solver(seed: int) -> Bot:
+    return SolverBot(random.Random(seed), samples=6)
+
+
+#: The built-in bots by name, each made from a seed. Module-level functions, not lambdas: a
+#: worker process is sent them by name.
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "heuristic": lambda seed: HeuristicBot(random.Random(seed)),
-    "random": lambda seed: RandomBot(random.Random(seed)),
-    "solver": lambda seed: SolverBot(random.Random(seed), samples=6),
+    "heuristic": _heuristic,
+    "random": _random,
+    "solver": _solver,
 }
 
 #: Redeals in a row after which a deal stops with a :class:`~thousand.ThousandError`: the
@@ -147,6 +172,97 @@ def play_game(
     state = new_game(rules, dealer=dealer, scores=scores)
     key = str(seed)
     return _play(_seated(bots, key), state, deal_stream(seed), key, on_deal=on_deal)
+
+
+_R = TypeVar("_R")
+
+
+def _spread(
+    work: Callable[..., _R],
+    tasks: Sequence[tuple[Any, ...]],
+    executor: Executor | None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[_R]:
+    """``work(*task)`` for every task, in the tasks' order, on ``executor`` (in this process
+    when None); ``progress(done, total)`` is called here as each one finishes, in whatever
+    order they finish. The first task to fail raises, and the rest are cancelled."""
+    total = len(tasks)
+    if executor is None:
+        results = []
+        for done, task in enumerate(tasks, 1):
+            results.append(work(*task))
+            if progress is not None:
+                progress(done, total)
+        return results
+    futures: dict[Future[_R], int] = {
+        executor.submit(work, *task): i for i, task in enumerate(tasks)
+    }
+    found: dict[int, _R] = {}
+    try:
+        for done, future in enumerate(as_completed(futures), 1):
+            found[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, total)
+    finally:
+        for future in futures:
+            future.cancel()  # after a failure: do not play what is left
+    return [found[i] for i in range(total)]
+
+
+def _check_executor(executor: Executor | None, what: Mapping[str, object]) -> None:
+    """Refuse, before any game starts, an executor that is none, and what a process pool
+    cannot send to its workers: they are sent by ``pickle``, which sends a function by its
+    name (a lambda or a local function has none). Threads need no pickling; Dask pickles with
+    cloudpickle, which sends lambdas."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(
+            "executor must be None or a concurrent.futures.Executor (such as "
+            f"ProcessPoolExecutor(2)), not {shown(executor)} of type {type(executor).__name__}"
+        )
+    if not isinstance(executor, ProcessPoolExecutor):
+        return
+    for name, value in what.items():
+        try:
+            pickle.dumps(value)
+        except Exception as error:  # pickle raises PicklingError, AttributeError, TypeError...
+            raise ValueError(
+                f"{name} cannot be sent to the worker processes ({error}): make it a "
+                "module-level function or class, or use a ThreadPoolExecutor"
+            ) from None
+
+
+def _copied_game(
+    bots: Sequence[Bot],
+    rules: Rules | None,
+    seed: int,
+    dealer: int,
+    scores: tuple[int, int, int],
+) -> State:
+    """One game of :func:`play_games`, played by copies of the bots: a bot's generator starts
+    every game where it stood, whichever games a worker played before."""
+    return play_game(copy.deepcopy(list(bots)), rules, seed=seed, dealer=dealer, scores=scores)
+
+
+def play_games(
+    bots: Sequence[Bot],
+    seeds: Iterable[int],
+    rules: Rules | None = None,
+    *,
+    dealer: int = 0,
+    scores: tuple[int, int, int] = (0, 0, 0),
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[State]:
+    """:func:`play_game` for each of ``seeds``, their final states in the seeds' order, the
+    games spread over ``executor``'s workers (by default played here, one after another).
+    Each game is played by a copy of ``bots`` as given, so that no game depends on another:
+    the states are the same whatever the executor. ``progress(done, total)`` is called as each
+    game ends. With a process pool the bots must pickle."""
+    if len(bots) != 3:
+        raise ValueError(f"a game needs three bots, not {len(bots)}")
+    _check_executor(executor, {f"the bot of seat {seat}": bot for seat, bot in enumerate(bots)})
+    tasks = [(tuple(bots), rules, seed, dealer, scores) for seed in seeds]
+    return _spread(_copied_game, tasks, executor, progress)
 
 
 def _act(bots: Sequence[Bot], state: State) -> State:
@@ -269,6 +385,31 @@ def _makers(
     return known
 
 
+#: What the standings need of a deal's score-sheet row: the changes, the declarer, made.
+_Row = tuple[tuple[int, int, int], int, bool | None]
+
+
+def _row(record: DealRecord) -> _Row:
+    return record.changes, record.declarer, record.made
+
+
+def _duplicate_deal(
+    seatings: tuple[tuple[Callable[[int], Bot], ...], ...],
+    deal: Deal,
+    number: int,
+    seed: int,
+    rules: Rules | None,
+) -> tuple[_Row, ...]:
+    """Deal ``number`` of a duplicate match, in each seating (the makers of its bots)."""
+    rows = []
+    for makers in seatings:
+        bots = [make(seed * 7919 + number * 3 + i) for i, make in enumerate(makers)]
+        # The same redeals in every seating: drawn from the seed and the deal's number.
+        record = play_deal(bots, deal, rules, dealer=number % 3, seed=f"{seed}/{number}")
+        rows.append(_row(record))
+    return tuple(rows)
+
+
 def duplicate_match(
     names: Sequence[str],
     deals: int,
@@ -277,35 +418,40 @@ def duplicate_match(
     rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
     makers: Mapping[str, Callable[[int], Bot]] | None = None,
+    executor: Executor | None = None,
 ) -> DuplicateMatch:
     """Single deals between the named bots in the duplicate format: each of ``deals`` deals
     from ``seed`` is played once in every seating, from scores of zero, so that every bot
-    holds every hand. Names are looked up in ``makers``, then in :data:`BOTS`."""
+    holds every hand. Names are looked up in ``makers``, then in :data:`BOTS`.
+
+    The deals are spread over ``executor``'s workers (by default played here), each sent as
+    its cards, its number, the seed, the rules and the makers of the bots (which must pickle
+    for a process pool); the result is the same whatever the executor. ``progress(done,
+    total)`` is called as each deal ends."""
     known = _makers(names, makers)
     seatings = _seatings(names)
     unique = list(dict.fromkeys(names))
+    _check_executor(executor, {f"the maker of bot {name!r}": known[name] for name in unique})
+    by_seat = tuple(tuple(known[name] for name in order) for order in seatings)
+    tasks = [
+        (by_seat, deal, number, seed, rules)
+        for number, deal in zip(range(deals), deal_stream(seed), strict=False)
+    ]
     changes: dict[str, list[float]] = {n: [] for n in unique}
     made = dict.fromkeys(unique, 0)
     failed = dict.fromkeys(unique, 0)
-    stream = deal_stream(seed)
-    for number in range(deals):
-        deal = next(stream)
+    for rows in _spread(_duplicate_deal, tasks, executor, progress):
         totals = dict.fromkeys(unique, 0)
         counts = dict.fromkeys(unique, 0)
-        for order in seatings:
-            bots = [known[name](seed * 7919 + number * 3 + i) for i, name in enumerate(order)]
-            # The same redeals in every seating: drawn from the seed and the deal's number.
-            record = play_deal(bots, deal, rules, dealer=number % 3, seed=f"{seed}/{number}")
+        for order, (row_changes, declarer, was_made) in zip(seatings, rows, strict=True):
             for seat, name in enumerate(order):
-                totals[name] += record.changes[seat]
+                totals[name] += row_changes[seat]
                 counts[name] += 1
-                if record.declarer == seat and record.made is not None:
-                    made[name] += record.made
-                    failed[name] += not record.made
+                if declarer == seat and was_made is not None:
+                    made[name] += was_made
+                    failed[name] += not was_made
         for name in unique:
             changes[name].append(totals[name] / counts[name])
-        if progress is not None:
-            progress(number + 1, deals)
     standings = tuple(
         DealStanding(name, deals, *_mean_margin(changes[name]), made[name], failed[name])
         for name in unique
@@ -342,6 +488,15 @@ class Standing:
 HEADER = "bot         games   wins    rate  change/deal (95%)    made  failed"
 
 
+def _tournament_game(
+    makers: tuple[Callable[[int], Bot], ...], game_seed: int, rules: Rules | None
+) -> tuple[int | None, tuple[_Row, ...]]:
+    """A game of a tournament: its winner and what the standings need of its sheet."""
+    bots = [make(game_seed * 3 + seat) for seat, make in enumerate(makers)]
+    state = play_game(bots, rules, seed=game_seed, dealer=0)
+    return state.winner, tuple(_row(record) for record in state.sheet)
+
+
 def tournament(
     names: Sequence[str],
     games: int,
@@ -350,34 +505,41 @@ def tournament(
     rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
     makers: Mapping[str, Callable[[int], Bot]] | None = None,
+    executor: Executor | None = None,
 ) -> list[Standing]:
     """Play ``games`` whole games between the named bots (three names, or fewer to fill the
     seats in turn), each seed in every seating of the bots (duplicate format). Names are
     looked up in ``makers`` (your own bots: a name and a function from a seed to a bot), then
-    in :data:`BOTS`."""
+    in :data:`BOTS`.
+
+    The games are spread over ``executor``'s workers (by default played here), each sent as
+    its seed, the rules and the makers of its bots (which must pickle for a process pool);
+    the standings are the same whatever the executor. ``progress(done, total)`` is called as
+    each game ends."""
     known = _makers(names, makers)
     seatings = _seatings(names)
     names = list(dict.fromkeys(names))
+    _check_executor(executor, {f"the maker of bot {name!r}": known[name] for name in names})
+    orders = [seatings[game % len(seatings)] for game in range(games)]
+    tasks = [
+        (tuple(known[name] for name in order), seed * 100_003 + game // len(seatings), rules)
+        for game, order in enumerate(orders)
+    ]
     changes: dict[str, list[int]] = {n: [] for n in names}
     wins = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
     made = dict.fromkeys(names, 0)
     failed = dict.fromkeys(names, 0)
-    for game in range(games):
-        order = seatings[game % len(seatings)]
-        game_seed = seed * 100_003 + game // len(seatings)
-        bots = [known[name](game_seed * 3 + i) for i, name in enumerate(order)]
-        state = play_game(bots, rules, seed=game_seed, dealer=0)
+    results = _spread(_tournament_game, tasks, executor, progress)
+    for order, (winner, rows) in zip(orders, results, strict=True):
         for seat, name in enumerate(order):
             played[name] += 1
-            wins[name] += state.winner == seat
-            for record in state.sheet:
-                changes[name].append(record.changes[seat])
-                if record.declarer == seat and record.made is not None:
-                    made[name] += record.made
-                    failed[name] += not record.made
-        if progress is not None:
-            progress(game + 1, games)
+            wins[name] += winner == seat
+            for row_changes, declarer, was_made in rows:
+                changes[name].append(row_changes[seat])
+                if declarer == seat and was_made is not None:
+                    made[name] += was_made
+                    failed[name] += not was_made
     out = []
     for name in names:
         values = changes[name]

@@ -260,17 +260,20 @@ class SolverBot:
     without one the bot is reproducible from its ``rng``.
 
     - In the play it solves each draw (:func:`~thousand.solve`) and plays the action that is
-      optimal in the most of them.
+      optimal in the most of them (a draw's vote shared among its optimal actions); it stops
+      drawing once the draws left could not change the leader.
     - In the auction it raises to the lowest bid it may make when, in at least
       ``confidence`` of the draws, it could make that bid as declarer (:func:`~thousand.can_make`
       after taking the talon, giving its cheapest cards and leading); otherwise it passes.
-    - As declarer it fixes the contract that scores best on average over the draws.
+    - As declarer it fixes the contract that scores best on average over the draws (in each
+      draw, the highest contract it can make with ``caution`` points to spare, found by a
+      binary search with one :class:`~thousand.solver.Solver`).
 
     Elsewhere (hidden games, redeals, the gives) it decides like a :class:`HeuristicBot`.
     """
 
     rng: random.Random | None = None
-    samples: int = 8
+    samples: int = 6
     time_budget: float = math.inf
     #: The share of draws in which a bid must be makeable before the bot makes it.
     confidence: float = 0.6
@@ -320,10 +323,17 @@ class SolverBot:
 
         legal = observation.legal_actions
         votes = dict.fromkeys(legal, 0.0)
+        left = max(1, self.samples)
         for draw in self._draws(observation):
             best = solve(draw).best
             for action in best:
                 votes[action] += 1 / len(best)
+            left -= 1
+            # A draw gives an action one vote at most: once the leader cannot be caught (with
+            # a margin for the rounding of the shares), the draws left would change nothing.
+            first, second = sorted(votes.values(), reverse=True)[:2]
+            if first - second > left + 1e-9:
+                break
         return max(legal, key=lambda a: votes[a])
 
     def _bid(self, observation: Observation) -> Action:
@@ -361,13 +371,15 @@ class SolverBot:
 
 def _highest_made(state: State, values: Sequence[int]) -> int:
     """The index of the highest of the increasing ``values`` the declarer can make from
-    ``state`` (a binary search with :func:`~thousand.can_make`), or -1 for none."""
-    from .solver import can_make
+    ``state`` (a binary search with one :class:`~thousand.solver.Solver`, whose searches
+    share their work), or -1 for none."""
+    from .solver import Solver
 
+    solver = Solver(state)
     low, high = -1, len(values) - 1
     while low < high:
         middle = (low + high + 1) // 2
-        if can_make(state, values[middle]):
+        if solver.can_make(values[middle]):
             low = middle
         else:
             high = middle - 1

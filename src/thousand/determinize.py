@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .actions import Contract, DealCard, Give, Play
-from .cards import PACK, Card, Rank, Suit
+from .actions import Bid, Contract, DealCard, Give, Play, Unhide
+from .cards import PACK, Card, Rank, Suit, marriage_total
 from .engine import apply
 from .errors import IllegalActionError, check_seat, shown
 from .observation import (
@@ -149,6 +149,7 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
             capacity[groups[k]] += 1
     masks = [allowed.get(c, 0b1111) for c in unknown]
     memo: dict[tuple[int, ...], int] = {}
+    check = _Check(info, known) if len(dealt) == 24 else None
     for _ in range(MAX_TRIES):
         if len(dealt) < 24:
             spread: list[int] | None = _spread_while_dealing(len(unknown), capacity, rng)
@@ -156,7 +157,7 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
             spread = _spread(masks, tuple(capacity), rng, memo)
         if spread is None:
             break
-        state = _replay(start, info, dealt, groups, unknown, spread, rng)
+        state = _replay(start, info, dealt, groups, unknown, spread, rng, check)
         if state is not None:
             # A world that replays is the seat's view of the game unless ``info`` is not one:
             # then no world is.
@@ -330,6 +331,118 @@ def _voids(info: InfoState) -> list[int]:
     return voids
 
 
+class _Check:
+    """Quick tests that a drawn spread of the cards can replay, made before the replay: every
+    world they turn down has an illegal action, and they draw from the generator just what the
+    replay would have drawn before finding it, so that the draws stay what they were.
+
+    The bids must be within the bidders' hands' limits (R-BID-3), an unhide needs a marriage
+    (A15): these are the only calls a hand can make illegal, so a world that passes reaches
+    the gives. Where the deal took the usual course (the talon to the declarer, then its gives,
+    no Quiet Drop), the gives this seat did not see are drawn as the replay draws them; the
+    declarer must hold what it gives, the contract must be within its hand's limit
+    (R-TALON-3), and every card played must have come to its player's hand, with the other
+    card of a marriage declared."""
+
+    def __init__(self, info: InfoState, known: dict[Card, int]) -> None:
+        self.rules = info.rules
+        self.base = [0, 0, 0, 0]
+        for card, group in known.items():
+            self.base[group] |= card.mask
+        self.bids = [
+            (s.seat, s.action.value, isinstance(s.action, Unhide))
+            for s in info.sights
+            if isinstance(s, Acted)
+            and isinstance(s.action, Bid | Unhide)
+            and (s.action.value > 120 or isinstance(s.action, Unhide))
+        ]
+        self.declarer: int | None = None
+        taken = [i for i, s in enumerate(info.sights) if isinstance(s, TalonTaken)]
+        if len(taken) != 1 or info.rules.talon.quiet_drop:
+            return
+        after = info.sights[taken[0] + 1 :]
+        if not all(
+            isinstance(s, Given | HandSeen)
+            or (isinstance(s, Acted) and isinstance(s.action, Contract | Play))
+            for s in after
+        ):
+            return
+        talon = info.sights[taken[0]]
+        assert isinstance(talon, TalonTaken)
+        self.declarer = talon.declarer
+        self.given = [(s.to, s.card) for s in after if isinstance(s, Given)]
+        # The winning bid, where it is above 120 (no hand's limit is below).
+        self.high = max(
+            (
+                s.action.value
+                for s in info.sights
+                if isinstance(s, Acted) and isinstance(s.action, Bid | Unhide)
+            ),
+            default=0,
+        )
+        self.contract = next(
+            (
+                s.action.value
+                for s in after
+                if isinstance(s, Acted) and isinstance(s.action, Contract)
+            ),
+            None,
+        )
+        self.plays = [
+            (s.seat, s.action.card, s.action.marriage)
+            for s in after
+            if isinstance(s, Acted) and isinstance(s.action, Play)
+        ]
+
+    def limit(self, hand: int) -> int:
+        """The highest bid or contract ``hand`` allows: the engine's own limit."""
+        from .auction import bid_limit
+
+        return bid_limit(self.rules, hand)
+
+    def gives(
+        self, unknown: list[Card], spread: list[int], rng: random.Random
+    ) -> tuple[list[Card], bool]:
+        """The unseen gives drawn for the spread, in order (none where the replay is to draw
+        them), and whether every test passed. When one fails, the replay fails too, at the
+        latest where the gives drawn so far end."""
+        places = self.base.copy()
+        for card, group in zip(unknown, spread, strict=True):
+            places[group] |= card.mask
+        drawn: list[Card] = []
+        for seat, value, unhides in self.bids:
+            if value > self.limit(places[seat]) or (unhides and not marriage_total(places[seat])):
+                return drawn, False
+        declarer = self.declarer
+        if declarer is None:
+            return drawn, True
+        hand = places[declarer] | places[TALON]
+        for to, seen in self.given:
+            if seen is None:  # as the replay draws it: uniformly from the declarer's hand
+                card = rng.choice([c for c in PACK if hand & c.mask])
+                drawn.append(card)
+            elif hand & seen.mask:
+                card = seen
+            else:
+                return drawn, False
+            hand ^= card.mask
+            places[to] |= card.mask
+        if self.contract is not None and self.contract > max(self.high, self.limit(hand)):
+            return drawn, False
+        places[declarer] = hand
+        for seat, card, declares in self.plays:
+            held = places[seat]
+            if not held & card.mask:
+                return drawn, False
+            if declares and card.rank is not Rank.ACE and not held & _OTHER[card.index]:
+                return drawn, False
+        return drawn, True
+
+
+#: The other card of a marriage, by the index of its king or queen.
+_OTHER: Final = tuple(1 << (i ^ 1) if i % 6 in (Rank.QUEEN, Rank.KING) else 0 for i in range(24))
+
+
 def _replay(
     start: State,
     info: InfoState,
@@ -338,26 +451,55 @@ def _replay(
     unknown: list[Card],
     spread: list[int],
     rng: random.Random,
+    check: _Check | None = None,
 ) -> State | None:
-    """Deal the drawn cards and replay the seat's sights; None when some action is illegal."""
+    """Deal the drawn cards and replay the seat's sights; None when some action is illegal,
+    found by ``check`` before the replay where it can. The generator is drawn from alike
+    either way: ``check`` draws the unseen gives as the replay would."""
     pools: dict[int, list[Card]] = {g: [] for g in range(4)}
     for card, group in zip(unknown, spread, strict=True):
         if group >= 0:
             pools[group].append(card)
     for pool in pools.values():
         rng.shuffle(pool)
-    state = start
     hidden, when = _hidden_give(info, rng)
+    gives = None
+    if check is not None:
+        gives, possible = check.gives(unknown, spread, rng)
+        if not possible:
+            return None
+    return _play_back(start, info, dealt, groups, pools, (hidden, when), gives, rng)
+
+
+def _play_back(
+    start: State,
+    info: InfoState,
+    dealt: list[Dealt],
+    groups: list[int],
+    pools: dict[int, list[Card]],
+    quiet: tuple[int, str],
+    gives: list[Card] | None,
+    rng: random.Random,
+) -> State | None:
+    """:func:`_replay` once the cards are in their pools and the Quiet Drop give is placed
+    (``quiet``, see :func:`_hidden_give`): the unseen gives are ``gives`` when drawn already,
+    else drawn here."""
+    hidden, when = quiet
+    pools = {g: pool.copy() for g, pool in pools.items()}
+    state = start
     try:
         for k, d in enumerate(dealt):
             card = d.card if d.card is not None else pools[groups[k]].pop()
             state = apply(state, DealCard(card))
+        drawn = iter(gives or ())
         for sight in info.sights:
             if isinstance(sight, Given):
                 if when == "before":
                     state = apply(state, Give(_random_card(state, rng), hidden))
-                card = sight.card if sight.card is not None else _random_card(state, rng)
-                state = apply(state, Give(card, sight.to))
+                give = sight.card
+                if give is None:
+                    give = next(drawn) if gives else _random_card(state, rng)
+                state = apply(state, Give(give, sight.to))
                 if when == "after":
                     state = apply(state, Give(_random_card(state, rng), hidden))
             elif isinstance(sight, Acted):

@@ -82,6 +82,11 @@ class IllegalActionError(ThousandError):
         phase_name = getattr(phase, "value", phase)
         super().__init__(f"illegal action '{_text(action)}' in phase {phase_name}: {reason}")
 
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, object, str]]:
+        # Rebuilt from its parts when unpickled: raised in a worker process, it reaches the
+        # arena's caller whole.
+        return type(self), (self.action, self.phase, self.reason)
+
 
 def _text(action: object) -> str:
     """An action's text form; for a value that is no action and prints badly (an int too long

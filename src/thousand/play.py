@@ -271,7 +271,7 @@ def apply_play(state: State, action: Play) -> State:
 
 def _declare(state: State, action: Play, seat: int) -> State:
     """Lead a card that declares a marriage: its points at once, and its suit as trump; the
-    ace marriage's 200 leaves the trump as it is (R-MARRIAGE-1..3, A21)."""
+    ace marriage's 200 leaves the trump as it is (R-MARRIAGE-1, R-MARRIAGE-2, A21)."""
     card = action.card
     points = state._points
     if card.rank is Rank.ACE:

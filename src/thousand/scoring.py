@@ -100,7 +100,7 @@ def finish_deal(
     rules = match.rules
     declarer = state._declarer
     assert declarer is not None
-    # Card points: the deal points less the seat's marriages (R-MARRIAGE-3, A21), which is
+    # Card points: the deal points less the seat's marriages (R-MARRIAGE-1, A21), which is
     # cheaper than summing the cards of the tricks again.
     cards = [points[0], points[1], points[2]]
     for seat, suit in marriages:
