@@ -64,6 +64,22 @@ def test_a26_quiet_drop_hides_even_that_the_other_opponent_got_a_card() -> None:
     assert len(th.observe(state, 1).gives) == 2
 
 
+def test_a26_quiet_drop_worlds_may_hold_the_give_a_seat_did_not_see() -> None:
+    """After the declarer's first give, the seat that got it cannot tell whether the other
+    opponent has got its card too (A26, Quiet Drop): the worlds drawn for it hold that give
+    or not, so some are one give ahead of the real state, and each looks to it as the real
+    state does."""
+    rules = th.Rules().with_agreements(th.variants.quiet_drop)
+    state = play(rules, "bid 100", "pass", "pass", "give 9D 0")
+    seen = th.observe(state, 0)
+    rng = random.Random(5)
+    worlds = [th.sample_state(th.information_state(state, 0), rng) for _ in range(40)]
+    assert all(th.observe(world, 0) == seen for world in worlds)
+    assert {len(world.gives) for world in worlds} == {1, 2}
+    assert {world.phase for world in worlds} == {th.Phase.GIVING, th.Phase.CONTRACT}
+    assert all(state.gives[0] in world.gives for world in worlds)  # before it or after
+
+
 def test_a26_dont_expose_on_100_shows_the_talon_to_the_declarer_alone() -> None:
     rules = th.Rules().with_agreements(th.variants.dont_expose_on_100)
     state = play(rules, "bid 100", "pass", "pass")
