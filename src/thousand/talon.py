@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ._reasons import out_of_phase
-from ._tables import by_suit_pattern
+from ._tables import by_suit_pattern, select
 from .actions import (
     CONTRACTS,
     DISTRIBUTE,
@@ -83,8 +83,7 @@ def legal_gives(state: State) -> tuple[Action, ...]:
     hand = state._hands[declarer]
     gives: tuple[Action, ...] = ()
     for to in _receivers(state):
-        t = _GIVE_TABLES[to]
-        gives += t[0][hand & 63] + t[1][hand >> 6 & 63] + t[2][hand >> 12 & 63] + t[3][hand >> 18]
+        gives += select(_GIVE_TABLES[to], hand)
     if may_distribute(state):
         gives = (*gives, DISTRIBUTE)
     return (*gives, REDEAL) if may_redeal_by_talon(state) else gives
