@@ -5,7 +5,8 @@ Build from the project root with::
     .venv/bin/python -m sphinx -W -b html docs docs/_build/html
     .venv/bin/python -m sphinx -W -b doctest docs docs/_build/doctest
 
-The theme is furo; every other extension ships with Sphinx.
+The theme is furo; every other extension ships with Sphinx, but ``dealpic`` (``_ext/dealpic.py``:
+the pictures of deals and of a game's scores, drawn at build time).
 
 Besides the usual settings this file keeps the documentation's promises, and turns a broken
 promise into a warning (so ``-W`` fails the build):
@@ -36,7 +37,9 @@ ROOT = HERE.parent
 SRC = ROOT / "src"
 sys.path.insert(0, str(SRC))
 sys.path.insert(0, str(HERE))  # kit.py, the helpers of the rulebook's examples
+sys.path.insert(0, str(HERE / "_ext"))  # dealpic.py: the pictures made at build time
 
+import sphinx.util.inspect  # noqa: E402
 from docutils import nodes  # noqa: E402
 from docutils.statemachine import StringList  # noqa: E402
 from kit import replay_game  # noqa: E402
@@ -61,6 +64,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "dealpic",
 ]
 exclude_patterns = ["_build"]
 root_doc = "index"
@@ -77,6 +81,16 @@ autodoc_type_aliases = {
     "Action": "thousand.Action",
     "Triple": "tuple[int, int, int]",
 }
+
+
+# Sphinx (9.0) writes such an alias nested in a generic, ``tuple[Action, ...]``, as the repr of
+# its placeholder, ``TypeAliasForwardRef('thousand.Action')``: give the placeholder the alias's
+# name as its repr. _check_page warns if the artefact ever shows again.
+def _alias_name(placeholder: Any) -> str:
+    return str(placeholder.name).rpartition(".")[2]
+
+
+sphinx.util.inspect.TypeAliasForwardRef.__repr__ = _alias_name  # type: ignore[method-assign]
 
 # Docstrings for the two public names whose objects carry no docstring of their own (a union
 # and a string): autodoc would otherwise show the docstrings of ``types.UnionType`` and ``str``.
@@ -442,6 +456,8 @@ def page_problems(body: str) -> list[str]:
             )
         if "system-message" in classes:
             problems.append("a docutils system message is shown on the page")
+    if "TypeAliasForwardRef" in body:
+        problems.append("a type alias is shown as TypeAliasForwardRef(...) in a signature")
     return problems
 
 

@@ -53,18 +53,6 @@ play JD
 Trick = list[tuple[int, th.Card]]
 
 
-def trick_winner(trick: Trick, trump: th.Suit | None) -> int:
-    """The seat that wins a complete trick: the highest trump, else the highest card of the
-    suit led (R-PLAY-3). The engine has moved on once a trick is complete (after the last
-    trick, to the next deal), so the example works the winner out itself."""
-    led = trick[0][1].suit
-
-    def strength(card: th.Card) -> tuple[int, int]:
-        return (2 if card.suit is trump else 1 if card.suit is led else 0, card.rank)
-
-    return max(trick, key=lambda play: strength(play[1]))[0]
-
-
 def describe(row: th.DealRecord) -> str:
     """The score sheet row of a deal, in words."""
     outcome = "made" if row.made else "failed" if row.made is False else "distributed"
@@ -105,7 +93,7 @@ def replay(text: str, rules: th.Rules | None = None, dealer: int = 0) -> th.Stat
                 print(f"  seat {seat} declares the {suit.symbol} marriage (+{suit.marriage_value})")
             if len(trick) == 3:
                 number += 1
-                winner = trick_winner(trick, trump)
+                winner = th.trick_winner(tuple(trick), trump)  # R-PLAY-3
                 if state.phase is th.Phase.PLAYING:  # the winner leads the next trick
                     assert state.to_move == winner
                 cards = ", ".join(f"{card.unicode} (seat {s})" for s, card in trick)

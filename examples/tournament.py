@@ -94,20 +94,9 @@ def is_master(card: th.Card, out: set[th.Card]) -> bool:
     return not any(other.suit is card.suit and other.rank > card.rank for other in out)
 
 
-def winner(trick: Sequence[tuple[int, th.Card]], trump: th.Suit | None) -> th.Card:
-    """The card that wins the trick so far: the highest trump, else the highest card of the
-    suit led (R-PLAY-3)."""
-    led = trick[0][1].suit
-
-    def strength(card: th.Card) -> tuple[int, int]:
-        return (2 if card.suit is trump else 1 if card.suit is led else 0, card.rank)
-
-    return max((card for _, card in trick), key=strength)
-
-
 def would_win(seen: th.Observation, card: th.Card) -> bool:
-    """Whether ``card``, played now, would win the trick so far."""
-    return winner([*seen.trick, (seen.seat, card)], seen.trump) is card
+    """Whether ``card``, played now, would win the trick so far (R-PLAY-3)."""
+    return th.trick_winner((*seen.trick, (seen.seat, card)), seen.trump) == seen.seat
 
 
 def least_wanted(plays: Iterable[th.Play], hand: frozenset[th.Card]) -> th.Play:

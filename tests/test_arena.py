@@ -84,13 +84,50 @@ def test_the_heuristic_bot_beats_two_random_bots() -> None:
 def test_tournament_standings_add_up() -> None:
     standings = tournament(["heuristic", "random"], 6, seed=2)
     assert [s.name for s in standings] == ["heuristic", "random"]
-    assert sum(s.games for s in standings) == 6 * 3
+    assert [s.games for s in standings] == [6, 6]  # every bot plays every game
     assert sum(s.wins for s in standings) <= 6
     for s in standings:
         assert s.margin >= 0 and s.deals > 0
     with pytest.raises(ValueError, match="unknown bot 'oracle'"):
         tournament(["oracle"], 1)
     assert set(BOTS) == {"heuristic", "random", "solver"}
+
+
+def test_a_bot_in_two_seats_counts_its_games_not_its_seats() -> None:
+    """Issue #12: ``heuristic,random`` seats two heuristic bots in every game. Its games, wins
+    and deals are counted once per game, so a bot that wins every game has a rate of 100%, not
+    50%; its change per deal is the mean of its two seats'."""
+    games: dict[int, tuple[tuple[str, ...], th.State]] = {}
+
+    def on_game(number: int, seating: tuple[str, ...], state: th.State) -> None:
+        games[number] = seating, state
+
+    heuristic, random_bot = tournament(["heuristic", "random"], 6, seed=2, on_game=on_game)
+    assert sorted(games) == list(range(6))
+    seats = {
+        number: [s for s, n in enumerate(o) if n == "heuristic"] for number, (o, _) in games.items()
+    }
+    assert all(len(held) == 2 for held in seats.values())
+    won = [number for number, (_, state) in games.items() if state.winner in seats[number]]
+    assert (heuristic.games, heuristic.wins) == (6, len(won)) == (6, 6)
+    assert (random_bot.games, random_bot.wins) == (6, 0)
+    assert heuristic.rate == 1.0 and heuristic.row().split()[1:4] == ["6", "6", "100.0%"]
+    changes = [
+        (record.changes[a] + record.changes[b]) / 2
+        for number, (_, state) in games.items()
+        for a, b in [seats[number]]
+        for record in state.sheet
+    ]
+    deals = sum(len(state.sheet) for _, state in games.values())
+    assert heuristic.deals == random_bot.deals == deals == len(changes)
+    assert heuristic.mean_change == pytest.approx(sum(changes) / deals)
+    declared = [
+        record.made
+        for number, (_, state) in games.items()
+        for record in state.sheet
+        if record.declarer in seats[number] and record.made is not None
+    ]
+    assert (heuristic.made, heuristic.failed) == (declared.count(True), declared.count(False))
 
 
 def test_tournament_command_prints_a_table_and_a_progress_bar(

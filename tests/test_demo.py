@@ -14,7 +14,7 @@ import pytest
 import thousand as th
 from thousand.__main__ import expected_deals, main, play_demo_game
 from thousand.arena import BOTS
-from thousand.scoresheet import format_sheet
+from thousand.sheet import format_sheet
 
 
 def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixture[str]) -> None:

@@ -504,3 +504,23 @@ def test_a10_a14_a_golden_contract_stays_at_120() -> None:
 def test_a_value_that_is_not_an_action_says_how_to_make_one(value: object, reason: str) -> None:
     error = refusal(dealt(CLASSIC), value)  # type: ignore[arg-type]
     assert error.reason == reason
+
+
+def test_apply_with_the_senders_seat_refuses_a_seat_not_to_move() -> None:
+    """A server passes the seat a move came from: ``apply(state, action, seat=n)``."""
+    dealing = th.new_game()
+    auction = th.apply(dealing, MAIN)  # seat 1 opens
+    bid = th.Bid(100)
+    assert th.apply(auction, bid, seat=1) == th.apply(auction, bid)
+    for seat in (0, 2):
+        with pytest.raises(th.IllegalActionError) as caught:
+            th.apply(auction, bid, seat=seat)
+        assert caught.value.reason == (
+            f"it is not seat {seat}'s turn: the auction is on and seat 1 opens it"
+        )
+    with pytest.raises(th.IllegalActionError, match="it is not seat 0's turn: "):
+        th.apply(dealing, MAIN, seat=0)  # nobody moves at a chance node
+    for bad in (3, -1, True, 1.0, "1"):
+        with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
+            th.apply(auction, bid, seat=bad)  # type: ignore[arg-type]
+    assert auction.history == (MAIN,)  # nothing changed

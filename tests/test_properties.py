@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import thousand as th
 from thousand.auction import bid_limit
 from thousand.cards import FULL_PACK, mask_of
-from thousand.players import cautious_choice
+
+from .players import cautious_choice
 
 PACK = th.cards(" ".join(r + s for s in "SCDH" for r in "9JQKTA"))
 PRESETS = {"classic": th.Rules.classic(), "standard": th.Rules.standard()}

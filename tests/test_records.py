@@ -12,6 +12,7 @@ import json
 import pickle
 import random
 import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -21,9 +22,9 @@ from hypothesis import strategies as st
 import thousand as th
 from thousand import records
 from thousand.actions import action_from_dict
-from thousand.players import cautious_choice
 from thousand.records import RecordError
 
+from .players import cautious_choice
 from .test_properties import PRESETS, VALUED, agreements
 
 DEAL = th.Deal.parse(
@@ -554,3 +555,25 @@ def test_reprs_of_values_evaluate_back() -> None:
     values += [*game.sheet, *th.EventKind, *(e for row in game.sheet for e in row.events)]
     for value in values:
         assert eval(repr(value), names) == value, repr(value)
+
+
+def test_read_takes_a_record_file_or_a_json_file_of_a_state(tmp_path: Path) -> None:
+    state = th.new_game(th.Rules.standard(), dealer=1)
+    rng = random.Random(4)
+    while len(state.sheet) < 2:
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    (tmp_path / "game.txt").write_text(records.dump(state), encoding="utf-8")
+    (tmp_path / "game.json").write_text(json.dumps(state.to_dict()), encoding="utf-8")
+    assert records.read(tmp_path / "game.txt") == state
+    assert records.read(str(tmp_path / "game.json")) == state
+    (tmp_path / "bad.json").write_text('{"rules": ', encoding="utf-8")
+    with pytest.raises(th.ThousandError, match="not a record, and not valid JSON either"):
+        records.read(tmp_path / "bad.json")
+    (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(RecordError):  # not JSON of an object, so read as a record
+        records.read(tmp_path / "list.json")
+    (tmp_path / "bad.txt").write_text("hello\nworld\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="line 1"):
+        records.read(tmp_path / "bad.txt")
+    with pytest.raises(OSError):
+        records.read(tmp_path / "missing.txt")

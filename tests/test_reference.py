@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import thousand as th
-from thousand.players import cautious_choice
 
+from .players import cautious_choice
 from .reference.model import RefGame
 from .reference.model import perft as reference_perft
 from .test_properties import agreements

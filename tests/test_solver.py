@@ -205,6 +205,41 @@ def test_a_solver_answers_every_question_about_its_position_alike(seed: int) -> 
         assert [solver.can_make(t) for t in targets] == [t <= value for t in targets]
 
 
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_solvers_that_share_a_table_along_a_deal_answer_as_fresh_ones(rules: str) -> None:
+    """Solver.at: every position of a deal, solved in order (and then backwards) with the
+    table the earlier ones filled, has the value and the optimal actions of a fresh solve."""
+    positions = whole_deal(RULES[rules], 5)
+    fresh = [solve(state) for state in positions]
+    solver = Solver(positions[0])
+    for order in (positions, positions[::-1]):
+        shared = []
+        for state in order:
+            solver = solver.at(state)
+            shared.append(solver.solve())
+        assert shared == (fresh if order is positions else fresh[::-1])
+
+
+def test_a_solver_shares_its_table_only_with_the_same_declarer_and_rules() -> None:
+    classic = whole_deal(RULES["classic"], 1)
+    declarer = classic[0].declarer
+
+    def first_lead(rules: str, same: bool) -> th.State:
+        return next(
+            state
+            for seed in range(2, 60)
+            for state in whole_deal(RULES[rules], seed)[:1]
+            if (state.declarer == declarer) is same
+        )
+
+    solver = Solver(classic[0])
+    with pytest.raises(ValueError, match=r"declarer seat \d cannot share its table with a"):
+        solver.at(first_lead("classic", same=False))
+    with pytest.raises(ValueError, match="under other rules"):
+        solver.at(first_lead("standard", same=True))
+    assert solver.at(classic[3]).solve() == solve(classic[3])
+
+
 @given(rules=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32), tricks=st.integers(0, 6))
 def test_the_bounds_known_before_a_search_hold_the_value(
     rules: str, seed: int, tricks: int

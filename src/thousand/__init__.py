@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from . import arena, records, rulings, variants
+from . import analysis, arena, records, rulings, variants
 from .actions import (
     Action,
     Bid,
@@ -31,12 +31,13 @@ from .actions import (
     action_from_dict,
     parse_action,
 )
-from .bots import Bot, HeuristicBot, RandomBot
+from .bots import Bot, HeuristicBot, RandomBot, SolverBot
 from .cards import Card, Rank, Suit, cards
 from .determinize import sample_state
 from .engine import apply, chance_outcomes, legal_actions, new_game, perft
 from .errors import IllegalActionError, RulesError, ThousandError
 from .observation import InfoState, Observation, information_state, observe
+from .play import trick_winner
 from .rules import (
     BarrelRules,
     BiddingRules,
@@ -50,7 +51,7 @@ from .rules import (
     ScoringRules,
     TalonRules,
 )
-from .sheet import DealRecord, Event, EventKind
+from .sheet import DealRecord, Event, EventKind, format_sheet
 from .solver import Solution, can_make, solve
 from .state import Phase, State
 
@@ -93,6 +94,7 @@ __all__ = [
     "RulesError",
     "ScoringRules",
     "Solution",
+    "SolverBot",
     "State",
     "Suit",
     "TalonRules",
@@ -100,11 +102,13 @@ __all__ = [
     "Unhide",
     "__version__",
     "action_from_dict",
+    "analysis",
     "apply",
     "arena",
     "can_make",
     "cards",
     "chance_outcomes",
+    "format_sheet",
     "information_state",
     "legal_actions",
     "new_game",
@@ -115,5 +119,6 @@ __all__ = [
     "rulings",
     "sample_state",
     "solve",
+    "trick_winner",
     "variants",
 ]

@@ -186,6 +186,12 @@ class Deal(_ActionValue):
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)[5:]!r})"
 
+    def _repr_svg_(self) -> str:
+        """The deal as a picture in Jupyter: :func:`thousand.svg.deal_svg`."""
+        from .svg import deal_svg
+
+        return deal_svg(self)
+
 
 @attrs.frozen
 class Bid(_ActionValue):

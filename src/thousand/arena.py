@@ -31,7 +31,7 @@ import random
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -57,6 +57,7 @@ __all__ = [
     "deal_stream",
     "duplicate_deals",
     "duplicate_match",
+    "format_standings",
     "play_deal",
     "play_game",
     "play_games",
@@ -175,32 +176,57 @@ def play_game(
 
 
 _R = TypeVar("_R")
+_S = TypeVar("_S")
 
 
+@overload
 def _spread(
     work: Callable[..., _R],
     tasks: Sequence[tuple[Any, ...]],
     executor: Executor | None,
     progress: Callable[[int, int], None] | None = None,
-) -> list[_R]:
+) -> list[_R]: ...
+
+
+@overload
+def _spread(
+    work: Callable[..., _R],
+    tasks: Sequence[tuple[Any, ...]],
+    executor: Executor | None,
+    progress: Callable[[int, int], None] | None,
+    then: Callable[[int, _R], _S],
+) -> list[_S]: ...
+
+
+def _spread(
+    work: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    executor: Executor | None,
+    progress: Callable[[int, int], None] | None = None,
+    then: Callable[[int, Any], Any] | None = None,
+) -> list[Any]:
     """``work(*task)`` for every task, in the tasks' order, on ``executor`` (in this process
     when None); ``progress(done, total)`` is called here as each one finishes, in whatever
-    order they finish. The first task to fail raises, and the rest are cancelled."""
+    order they finish, and ``then(index, result)``, when given, before it: what it returns is
+    kept in place of the result. The first task to fail raises, and the rest are cancelled."""
     total = len(tasks)
     if executor is None:
         results = []
         for done, task in enumerate(tasks, 1):
-            results.append(work(*task))
+            result = work(*task)
+            results.append(result if then is None else then(done - 1, result))
             if progress is not None:
                 progress(done, total)
         return results
-    futures: dict[Future[_R], int] = {
+    futures: dict[Future[Any], int] = {
         executor.submit(work, *task): i for i, task in enumerate(tasks)
     }
-    found: dict[int, _R] = {}
+    found: dict[int, Any] = {}
     try:
         for done, future in enumerate(as_completed(futures), 1):
-            found[futures[future]] = future.result()
+            index = futures[future]
+            result = future.result()
+            found[index] = result if then is None else then(index, result)
             if progress is not None:
                 progress(done, total)
     finally:
@@ -279,6 +305,19 @@ def _act(bots: Sequence[Bot], state: State) -> State:
         raise IllegalActionError(action, state.phase, reason) from None
 
 
+def _deal_state(
+    bots: Sequence[Bot],
+    deal: Deal,
+    rules: Rules | None,
+    dealer: int,
+    scores: tuple[int, int, int],
+    key: str,
+) -> State:
+    """The state once one deal of ``deal``'s cards is scored, its redeals drawn from ``key``."""
+    state = new_game(rules, dealer=dealer, scores=scores)
+    return _play(_seated(bots, key), state, itertools.repeat(deal), key, deals=1)
+
+
 def play_deal(
     bots: Sequence[Bot],
     deal: Deal,
@@ -295,8 +334,7 @@ def play_deal(
     if len(bots) != 3:
         raise ValueError(f"a deal needs three bots, not {len(bots)}")
     key = str(deal) if seed is None else str(seed)
-    state = new_game(rules, dealer=dealer, scores=scores)
-    return _play(_seated(bots, key), state, itertools.repeat(deal), key, deals=1).sheet[0]
+    return _deal_state(bots, deal, rules, dealer, scores, key).sheet[0]
 
 
 def duplicate_deals(
@@ -320,8 +358,9 @@ class DealStanding:
     made: int
     failed: int
 
-    def row(self) -> str:
-        return f"{self.name:<10} {self.deals:6d} {_results(self)}"
+    def row(self, width: int = 10) -> str:
+        """The bot's line of the table under :data:`DEAL_HEADER`, its name ``width`` wide."""
+        return f"{self.name:<{width}} {self.deals:6d} {_results(self)}"
 
 
 #: The header of :meth:`DealStanding.row`'s table.
@@ -344,7 +383,7 @@ class Difference:
 
 @attrs.frozen
 class DuplicateMatch:
-    """The results of :func:`duplicate_match`."""
+    """The results of :func:`duplicate_match`; :func:`format_standings` prints them."""
 
     standings: tuple[DealStanding, ...]
     #: Every pair of bots, in the order of their names.
@@ -393,6 +432,23 @@ def _row(record: DealRecord) -> _Row:
     return record.changes, record.declarer, record.made
 
 
+def _duplicate_states(
+    seatings: tuple[tuple[Callable[[int], Bot], ...], ...],
+    deal: Deal,
+    number: int,
+    seed: int,
+    rules: Rules | None,
+) -> tuple[State, ...]:
+    """Deal ``number`` of a duplicate match, in each seating (the makers of its bots): the
+    state once it is scored."""
+    states = []
+    for makers in seatings:
+        bots = [make(seed * 7919 + number * 3 + i) for i, make in enumerate(makers)]
+        # The same redeals in every seating: drawn from the seed and the deal's number.
+        states.append(_deal_state(bots, deal, rules, number % 3, (0, 0, 0), f"{seed}/{number}"))
+    return tuple(states)
+
+
 def _duplicate_deal(
     seatings: tuple[tuple[Callable[[int], Bot], ...], ...],
     deal: Deal,
@@ -400,14 +456,21 @@ def _duplicate_deal(
     seed: int,
     rules: Rules | None,
 ) -> tuple[_Row, ...]:
-    """Deal ``number`` of a duplicate match, in each seating (the makers of its bots)."""
-    rows = []
-    for makers in seatings:
-        bots = [make(seed * 7919 + number * 3 + i) for i, make in enumerate(makers)]
-        # The same redeals in every seating: drawn from the seed and the deal's number.
-        record = play_deal(bots, deal, rules, dealer=number % 3, seed=f"{seed}/{number}")
-        rows.append(_row(record))
-    return tuple(rows)
+    """What the standings need of deal ``number`` in each seating: all a worker sends back."""
+    states = _duplicate_states(seatings, deal, number, seed, rules)
+    return tuple(_row(state.sheet[0]) for state in states)
+
+
+def _kept_duplicate_deal(
+    seatings: tuple[tuple[Callable[[int], Bot], ...], ...],
+    deal: Deal,
+    number: int,
+    seed: int,
+    rules: Rules | None,
+) -> tuple[tuple[_Row, ...], tuple[State, ...]]:
+    """:func:`_duplicate_deal` and the states themselves, for ``on_game``."""
+    states = _duplicate_states(seatings, deal, number, seed, rules)
+    return tuple(_row(state.sheet[0]) for state in states), states
 
 
 def duplicate_match(
@@ -419,6 +482,7 @@ def duplicate_match(
     progress: Callable[[int, int], None] | None = None,
     makers: Mapping[str, Callable[[int], Bot]] | None = None,
     executor: Executor | None = None,
+    on_game: Callable[[int, tuple[str, ...], State], None] | None = None,
 ) -> DuplicateMatch:
     """Single deals between the named bots in the duplicate format: each of ``deals`` deals
     from ``seed`` is played once in every seating, from scores of zero, so that every bot
@@ -427,7 +491,10 @@ def duplicate_match(
     The deals are spread over ``executor``'s workers (by default played here), each sent as
     its cards, its number, the seed, the rules and the makers of the bots (which must pickle
     for a process pool); the result is the same whatever the executor. ``progress(done,
-    total)`` is called as each deal ends."""
+    total)`` is called as each deal ends. ``on_game(number, seating, state)``, when given, is
+    called here with each deal in each of its seatings, in the seatings' order, as the deal
+    ends: its number (from 0), the names of its bots seat by seat and the state once it is
+    scored (for :func:`thousand.records.dump`); the workers then send the states back too."""
     known = _makers(names, makers)
     seatings = _seatings(names)
     unique = list(dict.fromkeys(names))
@@ -437,10 +504,22 @@ def duplicate_match(
         (by_seat, deal, number, seed, rules)
         for number, deal in zip(range(deals), deal_stream(seed), strict=False)
     ]
+    if on_game is None:
+        results = _spread(_duplicate_deal, tasks, executor, progress)
+    else:
+        shown_to = on_game
+
+        def kept(number: int, result: tuple[tuple[_Row, ...], tuple[State, ...]]) -> Any:
+            rows, states = result
+            for order, state in zip(seatings, states, strict=True):
+                shown_to(number, order, state)
+            return rows
+
+        results = _spread(_kept_duplicate_deal, tasks, executor, progress, kept)
     changes: dict[str, list[float]] = {n: [] for n in unique}
     made = dict.fromkeys(unique, 0)
     failed = dict.fromkeys(unique, 0)
-    for rows in _spread(_duplicate_deal, tasks, executor, progress):
+    for rows in results:
         totals = dict.fromkeys(unique, 0)
         counts = dict.fromkeys(unique, 0)
         for order, (row_changes, declarer, was_made) in zip(seatings, rows, strict=True):
@@ -467,34 +546,98 @@ def duplicate_match(
 
 @attrs.frozen
 class Standing:
-    """One bot's results in a tournament."""
+    """One bot's results in a tournament. A bot that fills two seats of a game counts that
+    game once: ``games`` are the games it played, ``wins`` those won by one of its seats,
+    ``deals`` the deals of its games."""
 
     name: str
     games: int
     wins: int
     deals: int
-    #: Mean score change per deal and the half-width of its 95% confidence interval.
+    #: Mean score change per deal (of one of its seats: in a game where it holds two, the mean
+    #: of the two) and the half-width of its 95% confidence interval.
     mean_change: float
     margin: float
+    #: The contracts it made and failed as declarer (deals given up count in neither).
     made: int
     failed: int
 
-    def row(self) -> str:
-        rate = self.wins / self.games if self.games else 0.0
-        return f"{self.name:<10} {self.games:6d} {self.wins:6d} {rate:7.1%} {_results(self)}"
+    @property
+    def rate(self) -> float:
+        """The share of its games that it won (0.0 before any game)."""
+        return self.wins / self.games if self.games else 0.0
+
+    def row(self, width: int = 10) -> str:
+        """The bot's line of the table under :data:`HEADER`, its name ``width`` wide."""
+        games, wins, rate = self.games, self.wins, self.rate
+        return f"{self.name:<{width}} {games:6d} {wins:6d} {rate:7.1%} {_results(self)}"
 
 
 #: The header of :meth:`Standing.row`'s table.
 HEADER = "bot         games   wins    rate  change/deal (95%)    made  failed"
 
 
+def format_standings(result: Sequence[Standing] | DuplicateMatch) -> str:
+    """The table of a :func:`tournament`'s standings, or of a :func:`duplicate_match` with its
+    differences under it, as ``python -m thousand tournament`` prints it (no final newline).
+    The names' column is as wide as the longest name, 10 at least.
+
+    >>> from thousand.arena import format_standings, tournament
+    >>> print(format_standings(tournament(["heuristic", "random"], 3, seed=2)))
+    bot         games   wins    rate  change/deal (95%)    made  failed
+    heuristic       3      3  100.0%     +44.4 ±  10.0      17       4
+    random          3      0    0.0%     -84.8 ±  22.5       1      38
+    """
+    if isinstance(result, DuplicateMatch):
+        width = _width(result.standings)
+        lines = [_header(DEAL_HEADER, width), *(s.row(width) for s in result.standings)]
+        if result.differences:
+            lines.append("")
+        lines.extend(f"{difference} (95%)" for difference in result.differences)
+        return "\n".join(lines)
+    if isinstance(result, str | bytes) or not isinstance(result, Sequence):
+        raise TypeError(
+            "format_standings takes the standings of tournament() or the DuplicateMatch of "
+            f"duplicate_match(), not {shown(result)}"
+        )
+    for standing in result:
+        if not isinstance(standing, Standing):
+            raise TypeError(f"a standing of tournament() is a Standing, not {shown(standing)}")
+    width = _width(result)
+    return "\n".join([_header(HEADER, width), *(standing.row(width) for standing in result)])
+
+
+def _width(standings: Sequence[Standing | DealStanding]) -> int:
+    return max([10, *(len(standing.name) for standing in standings)])
+
+
+def _header(header: str, width: int) -> str:
+    """A table's header over a names' column ``width`` wide, not 10."""
+    return f"{'bot':<{width}}{header[10:]}"
+
+
+def _game_state(
+    makers: tuple[Callable[[int], Bot], ...], game_seed: int, rules: Rules | None
+) -> State:
+    bots = [make(game_seed * 3 + seat) for seat, make in enumerate(makers)]
+    return play_game(bots, rules, seed=game_seed, dealer=0)
+
+
 def _tournament_game(
     makers: tuple[Callable[[int], Bot], ...], game_seed: int, rules: Rules | None
 ) -> tuple[int | None, tuple[_Row, ...]]:
-    """A game of a tournament: its winner and what the standings need of its sheet."""
-    bots = [make(game_seed * 3 + seat) for seat, make in enumerate(makers)]
-    state = play_game(bots, rules, seed=game_seed, dealer=0)
+    """A game of a tournament: its winner and what the standings need of its sheet, all a
+    worker sends back."""
+    state = _game_state(makers, game_seed, rules)
     return state.winner, tuple(_row(record) for record in state.sheet)
+
+
+def _kept_game(
+    makers: tuple[Callable[[int], Bot], ...], game_seed: int, rules: Rules | None
+) -> tuple[tuple[int | None, tuple[_Row, ...]], State]:
+    """:func:`_tournament_game` and the final state itself, for ``on_game``."""
+    state = _game_state(makers, game_seed, rules)
+    return (state.winner, tuple(_row(record) for record in state.sheet)), state
 
 
 def tournament(
@@ -506,16 +649,20 @@ def tournament(
     progress: Callable[[int, int], None] | None = None,
     makers: Mapping[str, Callable[[int], Bot]] | None = None,
     executor: Executor | None = None,
+    on_game: Callable[[int, tuple[str, ...], State], None] | None = None,
 ) -> list[Standing]:
     """Play ``games`` whole games between the named bots (three names, or fewer to fill the
     seats in turn), each seed in every seating of the bots (duplicate format). Names are
     looked up in ``makers`` (your own bots: a name and a function from a seed to a bot), then
-    in :data:`BOTS`.
+    in :data:`BOTS`. :func:`format_standings` prints the standings as a table.
 
     The games are spread over ``executor``'s workers (by default played here), each sent as
     its seed, the rules and the makers of its bots (which must pickle for a process pool);
     the standings are the same whatever the executor. ``progress(done, total)`` is called as
-    each game ends."""
+    each game ends. ``on_game(number, seating, state)``, when given, is called here as each
+    game ends (in the order they end): its number (from 0), the names of its bots seat by
+    seat and its final state (for :func:`thousand.records.dump`); the workers then send the
+    states back too."""
     known = _makers(names, makers)
     seatings = _seatings(names)
     names = list(dict.fromkeys(names))
@@ -525,19 +672,31 @@ def tournament(
         (tuple(known[name] for name in order), seed * 100_003 + game // len(seatings), rules)
         for game, order in enumerate(orders)
     ]
-    changes: dict[str, list[int]] = {n: [] for n in names}
+    if on_game is None:
+        results = _spread(_tournament_game, tasks, executor, progress)
+    else:
+        shown_to = on_game
+
+        def kept(game: int, result: tuple[tuple[int | None, tuple[_Row, ...]], State]) -> Any:
+            shown_to(game, orders[game], result[1])
+            return result[0]
+
+        results = _spread(_kept_game, tasks, executor, progress, kept)
+    changes: dict[str, list[float]] = {n: [] for n in names}
     wins = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
     made = dict.fromkeys(names, 0)
     failed = dict.fromkeys(names, 0)
-    results = _spread(_tournament_game, tasks, executor, progress)
     for order, (winner, rows) in zip(orders, results, strict=True):
-        for seat, name in enumerate(order):
+        # A bot in two seats plays the game once: one game, one win at most, and per deal
+        # the mean change of its seats.
+        for name in dict.fromkeys(order):
+            seats = [seat for seat, held in enumerate(order) if held == name]
             played[name] += 1
-            wins[name] += winner == seat
+            wins[name] += winner in seats
             for row_changes, declarer, was_made in rows:
-                changes[name].append(row_changes[seat])
-                if declarer == seat and was_made is not None:
+                changes[name].append(statistics.fmean(row_changes[seat] for seat in seats))
+                if declarer in seats and was_made is not None:
                     made[name] += was_made
                     failed[name] += not was_made
     out = []

@@ -133,17 +133,35 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return _chance(state)
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after ``action``; ``state`` itself never changes.
 
+    ``seat``, when given, is the seat that sends the action (a server that takes moves from
+    players passes it): an action of a seat that is not to move is refused, also at a chance
+    node, where no seat is.
+
     Raises :class:`IllegalActionError` (a ``ValueError``) naming the action, the phase and the
-    reason when the action is not legal.
+    reason when the action is not legal; a ``seat`` that is not 0, 1 or 2 raises
+    ``ValueError``.
+
+    >>> state = apply(new_game(), Deal.parse(
+    ...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"))
+    >>> try:
+    ...     apply(state, Bid(100), seat=2)
+    ... except IllegalActionError as error:
+    ...     print(error.reason)
+    it is not seat 2's turn: the auction is on and seat 1 opens it
     """
     handler = _APPLY.get(type(action))
     if handler is None:
         raise IllegalActionError(action, state._phase, _not_an_action(action))
     if state._phase is _GAME_OVER:
         raise IllegalActionError(action, state._phase, now(state))
+    if seat is not None:
+        check_seat(seat, "seat")
+        if seat != state._to_move:
+            reason = f"it is not seat {seat}'s turn: {now(state)}"
+            raise IllegalActionError(action, state._phase, reason)
     return handler(state, action)
 
 

@@ -192,6 +192,12 @@ class Observation:
     winner: int | None
     legal_actions: tuple[Action, ...]
 
+    def _repr_svg_(self) -> str:
+        """The seat's view as a picture in Jupyter: :func:`thousand.svg.observation_svg`."""
+        from .svg import observation_svg
+
+        return observation_svg(self)
+
     def __str__(self) -> str:
         def show(cards: frozenset[Card] | None) -> str:
             return "unseen" if cards is None else " ".join(str(c) for c in sorted(cards)) or "-"

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from typing import Any, Final
@@ -38,11 +39,10 @@ from .dicts import match_from_dict, match_to_dict
 from .engine import apply, new_game
 from .errors import ThousandError, shown
 from .rules import Rules
-from .scoresheet import format_sheet
-from .sheet import DealRecord
+from .sheet import DealRecord, format_sheet
 from .state import Match, Phase, State
 
-__all__ = ["FORMAT", "RecordError", "dump", "load"]
+__all__ = ["FORMAT", "RecordError", "dump", "load", "read"]
 
 #: The first header line's value: the format and its version.
 FORMAT: Final = "thousand record 1"
@@ -274,6 +274,24 @@ def load(text: str) -> State:
         body += 1
     where = lines[body][0] if body < len(lines) else _end(text)
     return _Replay(_start_from(headers, where), text).run(lines[body:])
+
+
+def read(path: str | os.PathLike[str]) -> State:
+    """The state of the game in the file at ``path``: a record (:func:`dump`'s text), or the
+    JSON of :meth:`State.to_dict <thousand.State.to_dict>`. Either is replayed and checked on
+    the way: a file that is neither, or that describes no legal game, raises a ``ValueError``
+    (:class:`RecordError` for a record) saying what is wrong; ``OSError`` when it cannot be
+    read.
+    """
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    if not text.lstrip().startswith("{"):
+        return load(text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ThousandError(f"not a record, and not valid JSON either: {exc}") from None
+    return State.from_dict(data)  # an object: the text starts with "{"
 
 
 def _end(text: str) -> int:

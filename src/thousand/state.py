@@ -112,7 +112,8 @@ class State:
     """A moment of a game of Thousand. Build one with :func:`~thousand.new_game`, move on with
     :func:`~thousand.apply`; a state never changes.
 
-    Properties follow ``api.md``. Card sets are ``frozenset`` of :class:`~thousand.Card`.
+    Card sets are ``frozenset`` of :class:`~thousand.Card`; per-seat values are tuples of three,
+    seat 0 first.
     """
 
     __slots__ = (
@@ -476,6 +477,26 @@ class State:
             except ValueError as exc:
                 raise ThousandError(f"state 'history'[{i}]: {exc}") from None
         return state
+
+    # -- views --------------------------------------------------------------------------
+
+    def table(self) -> str:
+        """The umpire's view as text, every hand open: :func:`thousand.view.table`.
+        ``format(state, "table")`` and ``f"{state:table}"`` give the same."""
+        from .view import table
+
+        return table(self)
+
+    def __format__(self, spec: str) -> str:
+        if spec == "table":
+            return self.table()
+        return super().__format__(spec)
+
+    def _repr_svg_(self) -> str:
+        """The state as a picture in Jupyter: :func:`thousand.svg.state_svg`."""
+        from .svg import state_svg
+
+        return state_svg(self)
 
     def __repr__(self) -> str:
         where = f"deal {self.deal_number}, {self._phase.value}"

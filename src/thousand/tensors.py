@@ -9,7 +9,8 @@ contracts are one-hot over 100, 105, ..., 600. Points and scores are divided by 
 points by 120, and every scaled number is clipped to ±10, so every entry is finite and small
 (a score past ±10,000 reads as ±10).
 
-Needs numpy (``pip install 'thousand[numpy]'``).
+Needs numpy: ``pip install 'thousand[numpy]'`` (in a checkout of the source,
+``pip install -e '.[numpy]'``).
 
 >>> import thousand as th
 >>> from thousand import tensors
@@ -29,7 +30,10 @@ try:
     import numpy as np
     import numpy.typing as npt
 except ImportError as exc:  # pragma: no cover - the test environment has numpy
-    raise ImportError("thousand.tensors needs numpy: pip install 'thousand[numpy]'") from exc
+    raise ImportError(
+        "thousand.tensors needs numpy, the extra 'numpy': in a checkout of the source, "
+        "pip install -e '.[numpy]'; from PyPI (once published), pip install 'thousand[numpy]'"
+    ) from exc
 
 from .actions import MIN_BID, TOP_BID, Bid, Contract, Distribute, Hidden, Look, Pass, Play, Unhide
 from .cards import Card

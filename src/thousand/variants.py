@@ -626,18 +626,29 @@ _VALUE: Final = re.compile(r"[+-]?[0-9]+")
 
 def parse_agreement(text: str) -> Agreement:
     """The agreement of ``no_jumping`` or ``penalty_amount=150`` (``-`` may stand for ``_``), as
-    the command line's ``--with`` takes it.
+    the command line's ``--with`` takes it. An agreement with a value needs it written out
+    (its typical value is not guessed), except Distributions Limit, whose bare name is the
+    rulebook's limit of three.
 
     >>> from thousand.variants import parse_agreement
     >>> parse_agreement("penalty-amount=150").title
     'Penalty Amount 150'
+    >>> parse_agreement("penalty_amount")
+    Traceback (most recent call last):
+      ...
+    thousand.errors.RulesError: agreement 'penalty_amount' needs a value, such as penalty_amount=120
     """
     if not isinstance(text, str):
         raise RulesError(f"an agreement must be text such as 'no_jumping', not {shown(text)}")
     key, equals, value = text.partition("=")
     key, value = key.strip().replace("-", "_"), value.strip()
     if not equals:
-        return by_key(key)
+        agreement = by_key(key)
+        if agreement.value is not None:  # a valued agreement, given by its typical value
+            raise RulesError(
+                f"agreement {shown(key)} needs a value, such as {key}={agreement.value}"
+            )
+        return agreement
     if not _VALUE.fullmatch(value):
         raise RulesError(
             f"agreement {shown(key)}: the value {shown(value)} is not a whole number in ASCII "

@@ -21,7 +21,8 @@ ends with that count: the tensors with one more entry (the redeals made over
 
 Actions are the ids of :mod:`thousand.encoding`; chance outcomes are the cards dealt one at a
 time (R-DEAL-1), ``card.index``. Returns are the deal's score changes (``single_deal``) or the
-final scores (a whole game starts at 0). Needs ``pip install 'thousand[openspiel]'``.
+final scores (a whole game starts at 0). Needs ``pip install 'thousand[openspiel]'``
+(in a checkout of the source, ``pip install -e '.[openspiel]'``).
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ try:
     import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as error:  # pragma: no cover - the extra is installed in the tests
     raise ImportError(
-        f"thousand.adapters.openspiel needs OpenSpiel and NumPy ({error}); "
-        "install them with: pip install 'thousand[openspiel]'"
+        f"thousand.adapters.openspiel needs OpenSpiel and NumPy ({error}), the extra "
+        "'openspiel': in a checkout of the source, pip install -e '.[openspiel]'; from PyPI "
+        "(once published), pip install 'thousand[openspiel]'"
     ) from error
 
 from .. import encoding, tensors

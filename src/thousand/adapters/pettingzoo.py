@@ -1,4 +1,5 @@
-"""Thousand as a PettingZoo AEC environment (``pip install 'thousand[pettingzoo]'``).
+"""Thousand as a PettingZoo AEC environment (``pip install 'thousand[pettingzoo]'``; in a
+checkout of the source, ``pip install -e '.[pettingzoo]'``).
 
 :func:`env` makes the environment the way PettingZoo's classic games do: the bare
 :class:`raw_env` wrapped in ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and
@@ -49,8 +50,9 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - the extra is installed in the tests
     raise ImportError(
-        f"thousand.adapters.pettingzoo needs PettingZoo, Gymnasium and NumPy ({error}); "
-        "install them with: pip install 'thousand[pettingzoo]'"
+        f"thousand.adapters.pettingzoo needs PettingZoo, Gymnasium and NumPy ({error}), the "
+        "extra 'pettingzoo': in a checkout of the source, pip install -e '.[pettingzoo]'; from "
+        "PyPI (once published), pip install 'thousand[pettingzoo]'"
     ) from error
 
 from .. import encoding, tensors

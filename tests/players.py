@@ -1,7 +1,8 @@
 """A simple player that reads the whole state, hands included: the tests use it to drive
 games toward their interesting corners (the barrel, bolts, redeals) quickly.
 
-It is no model of fair play: the bots of :mod:`thousand.bots` decide from observations.
+It is no model of fair play: the bots of :mod:`thousand.bots` decide from observations. It
+lives with the tests, not in the package: no user needs a player that sees every hand.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .actions import (
+from thousand.actions import (
     Action,
     Bid,
     Contract,
@@ -22,10 +23,10 @@ from .actions import (
     Redeal,
     Unhide,
 )
-from .bots import best_marriage_lead, cheapest
-from .cards import Card, Rank
-from .play import trick_winner
-from .state import Phase, State
+from thousand.bots import best_marriage_lead, cheapest
+from thousand.cards import Card, Rank
+from thousand.play import trick_winner
+from thousand.state import Phase, State
 
 __all__ = ["cautious_choice", "hand_estimate"]
 
