@@ -15,6 +15,16 @@ Actions are texts:
 * ``redeal`` (A7, A9), ``hidden`` / ``look`` (Hidden Round), ``unhide N`` (A15).
 
 Cards are texts: rank ``9 J Q K T A`` followed by suit ``S C D H`` (``TH`` is the ten of hearts).
+
+A table of four (``players=4``) follows ``/work/shared/design/four-players.md`` (R-FOUR-1..8,
+F1..F5) on top of the above: seats 0..3, the dealer sits out each deal ("sits on the talon"): no
+cards, no decision; the deal is played by the three active seats clockwise from the dealer's left.
+Everything per seat (scores, barrel, bolts, distributions, hands, points, the records' rows) has
+one entry per seat, the sitter's hand is always empty, and no legal action names the sitter (a
+give to it is refused with the reason). The sitter's deal score is ``sitter_scores=``
+``"talon_points"`` (default), ``"aces_and_marriage"`` (``ace_value=`` per ace, default 40, plus
+the talon's marriage) or ``"nothing"`` (R-FOUR-3). Choices where the rulings are silent are
+marked "Reading (four)" in the comments.
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ from __future__ import annotations
 import copy as _copy
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 # ---------------------------------------------------------------------------------------------
 # Cards (R-CARD-1, R-CARD-2)
@@ -37,7 +47,12 @@ CARD_POINTS: dict[str, int] = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 # R-CARD-2: marriage values.
 MARRIAGE_VALUE: dict[str, int] = {"S": 40, "C": 60, "D": 80, "H": 100}
 DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS_LOW_TO_HIGH)
-SEATS: tuple[int, int, int] = (0, 1, 2)
+SEATS: tuple[int, int, int] = (0, 1, 2)  # a table of three (R-TABLE-1)
+PLAYER_COUNTS: tuple[int, int] = (3, 4)  # option `players` (four-players.md)
+ACTIVE_PER_DEAL = 3  # R-FOUR-1: three seats play each deal, whatever the table size
+# R-FOUR-3: the sitter's deal score, option `sitter_scores` (default "talon_points").
+SITTER_SCORES: tuple[str, ...] = ("talon_points", "aces_and_marriage", "nothing")
+DEFAULT_ACE_VALUE = 40  # R-FOUR-3: "a fixed value for each ace in the talon (option, 40)"
 
 MIN_OPENING_BID = 100  # R-BID-1
 BID_STEP = 5  # R-BID-2
@@ -160,6 +175,10 @@ class Rules:
     dont_expose_on_100: bool = False
     quiet_drop: bool = False
     hidden_hide_talon: bool = False
+    # --- A table of four (four-players.md). ---
+    players: int = 3  # 3 (both presets) or 4 (R-FOUR-1)
+    sitter_scores: str = "talon_points"  # R-FOUR-3; only used at a table of four
+    ace_value: int = DEFAULT_ACE_VALUE  # R-FOUR-3 "aces_and_marriage": value per talon ace
 
 
 PRESETS: dict[str, Rules] = {
@@ -236,18 +255,47 @@ VALUED_AGREEMENTS: frozenset[str] = frozenset(
 )
 DISTRIBUTIONS_LIMIT = 3  # A19: "Distributions Limit" is 3 per seat per game
 GOLDEN_CONTRACT = 120  # A10, A3 (never replaced by the penalty amount)
-GOLDEN_ROUND_DEALS = 3  # A10, A11: one deal per seat, all three always played
+GOLDEN_ROUND_DEALS = 3  # A10, A11: one deal per seat, all played (R-FOUR-6: four at four)
 HIDDEN_CONTRACT = 120  # Hidden Round, A3
 UNHIDE_MIN = 125  # A15: a bid above 120
 FOUR_NINES_BONUS = 120  # A25, A3 (never replaced by the penalty amount)
 ACE_MARRIAGE_VALUE = 200  # A21
 
 
+def table_rules(
+    rules: Rules,
+    players: int = 3,
+    sitter_scores: str = "talon_points",
+    ace_value: int = DEFAULT_ACE_VALUE,
+) -> Rules:
+    """``rules`` at a table of ``players`` (3 or 4) with the sitter's score option (R-FOUR-3).
+
+    Reading (four): at a table of three there is no sitter, so ``sitter_scores`` and
+    ``ace_value`` are accepted and change nothing (as A1 treats an agreement that refines
+    something the rules lack). Raises ValueError/TypeError naming the bad value.
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be the int 3 or 4, not {players!r}")
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"players must be 3 or 4, not {players!r}")
+    if sitter_scores not in SITTER_SCORES:
+        raise ValueError(
+            f"unknown sitter_scores {sitter_scores!r}; expected one of {list(SITTER_SCORES)}"
+        )
+    if isinstance(ace_value, bool) or not isinstance(ace_value, int):
+        raise TypeError(f"ace_value must be an int, not {ace_value!r}")
+    if ace_value < 0:
+        # Reading (four): a value per ace is a score, never a cost; R-FOUR-3 names no bound, so
+        # multiples of 5 are not required.
+        raise ValueError(f"ace_value must not be negative, not {ace_value}")
+    return replace(rules, players=players, sitter_scores=sitter_scores, ace_value=ace_value)
+
+
 def rules_with(preset: str, agreements: Mapping[str, object] | None) -> Rules:
     """The preset's rules with the agreements applied (A1: unknown combinations are accepted).
 
     Raises ValueError on an unknown key, a value of the wrong type, or "3 Zero Wins in a Row"
-    together with "3 Zero Wins in a Game" (A1).
+    together with "3 Zero Wins in a Game" (A1). The table size is set by :func:`table_rules`.
     """
     rules = PRESETS[preset]
     if not agreements:
@@ -361,15 +409,19 @@ def bid_limit(rules: Rules, hand: set[str] | frozenset[str]) -> int:
 
 
 class DealRecord(TypedDict):
+    """One finished deal: a score-sheet row, one entry per seat in ``points``, ``changes`` and
+    ``scores`` (three or four)."""
+
     declarer: int
     contract: int
-    points: tuple[int, int, int]
-    changes: tuple[int, int, int]
-    scores: tuple[int, int, int]
-
-
-def _triple(values: list[int]) -> tuple[int, int, int]:
-    return (values[0], values[1], values[2])
+    points: tuple[int, ...]
+    changes: tuple[int, ...]
+    scores: tuple[int, ...]
+    # At a table of four only (absent at three, so three-player rows are unchanged): the seat that
+    # sat out the deal (R-FOUR-1), the sheet's mark for the sitter's deal. Reading (four): the
+    # sitter's ``points`` are 0 (R-SCORE-1: it won no trick, declared nothing); its R-FOUR-3
+    # score shows in ``changes``.
+    sitter: NotRequired[int]
 
 
 # Phases of the state machine.
@@ -390,18 +442,29 @@ class RefGame:
         self,
         preset: str = "classic",
         dealer: int = 0,
-        scores: tuple[int, int, int] = (0, 0, 0),
+        scores: tuple[int, ...] | None = None,
         agreements: Mapping[str, object] | None = None,
+        players: int = 3,
+        sitter_scores: str = "talon_points",
+        ace_value: int = DEFAULT_ACE_VALUE,
     ) -> None:
+        """A new game. ``players`` is 3 or 4 (four-players.md); ``scores`` has one starting
+        score per seat (default all 0); ``sitter_scores`` and ``ace_value`` are R-FOUR-3's
+        options for the sitter's deal score (they change nothing at a table of three)."""
         if preset not in PRESETS:
             raise ValueError(f"unknown preset {preset!r}; expected one of {sorted(PRESETS)}")
-        if dealer not in SEATS:
-            raise ValueError(f"dealer must be 0, 1 or 2, not {dealer!r}")
-        if len(scores) != 3:
-            raise ValueError("scores must have three entries")
-        rules = rules_with(preset, agreements)
-        barrel: list[int | None] = [None, None, None]
-        for seat in SEATS:
+        rules = table_rules(rules_with(preset, agreements), players, sitter_scores, ace_value)
+        n = rules.players
+        seats = tuple(range(n))
+        if dealer not in seats:
+            names = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}"
+            raise ValueError(f"dealer must be {names} at a table of {n}, not {dealer!r}")
+        if scores is None:
+            scores = (0,) * n
+        if len(scores) != n:
+            raise ValueError(f"scores must have {n} entries (one per seat), not {len(scores)}")
+        barrel: list[int | None] = [None] * n
+        for seat in seats:
             score = scores[seat]
             if score == rules.threshold:
                 barrel[seat] = 0  # on the barrel with no deal used
@@ -412,13 +475,15 @@ class RefGame:
                 )
         self._preset = preset
         self._rules = rules
+        self._n = n  # seats at the table (R-TABLE-1, R-FOUR-1)
+        self._seats = seats
         self._dealer = dealer
         self._deal_number = 1
         self._scores: list[int] = list(scores)
         self._barrel: list[int | None] = barrel
-        self._bolts: list[int] = [0, 0, 0]
-        self._distributions: list[int] = [0, 0, 0]  # A19: per seat over the game
-        self._falls: list[int] = [0, 0, 0]  # A18: falls off the barrel without winning
+        self._bolts: list[int] = [0] * n
+        self._distributions: list[int] = [0] * n  # A19: per seat over the game
+        self._falls: list[int] = [0] * n  # A18: falls off the barrel without winning
         # A10: the golden round opens a game. A11: the index of the current golden deal within
         # the round (None outside it), and whether a deal of this round was made.
         self._golden_index: int | None = 0 if rules.golden_round else None
@@ -428,11 +493,11 @@ class RefGame:
         self._deal_log: list[DealRecord] = []
         # Per-deal state; set by _start_deal.
         self._phase = DEALING
-        self._hands: list[set[str]] = [set(), set(), set()]
-        self._talon: list[str] = []
+        self._hands: list[set[str]] = [set() for _ in seats]  # the sitter's stays empty
+        self._talon: list[str] = []  # as dealt (R-FOUR-3 scores it so)
         self._dealt: list[str] = []
-        self._passed: list[bool] = [False, False, False]
-        self._called: list[bool] = [False, False, False]  # made a decision in the auction (A7)
+        self._passed: list[bool] = [False] * n
+        self._called: list[bool] = [False] * n  # made a decision in the auction (A7)
         self._high_bid: int | None = None
         self._high_bidder: int | None = None
         self._bidder: int = 0
@@ -440,14 +505,14 @@ class RefGame:
         self._declarer: int | None = None
         self._contract: int | None = None
         self._received: list[int] = []  # opponents that have been given a card (R-TALON-2)
-        self._four_nines: list[bool] = [False, False, False]  # after the gives (A25)
+        self._four_nines: list[bool] = [False] * n  # after the gives (A25)
         self._trump: str | None = None
         self._trump_owner: int | None = None  # the seat that declared the trump in force (A23)
         self._leader: int = 0
         self._trick: list[tuple[int, str]] = []
         self._tricks_done = 0
-        self._points: list[int] = [0, 0, 0]
-        self._trick_card_points: list[int] = [0, 0, 0]  # card points of tricks won (R-BOLT-1)
+        self._points: list[int] = [0] * n
+        self._trick_card_points: list[int] = [0] * n  # card points of tricks won (R-BOLT-1)
         self._start_deal()
 
     # -----------------------------------------------------------------------------------------
@@ -457,6 +522,30 @@ class RefGame:
     @property
     def preset(self) -> str:
         return self._preset
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: 3 or 4."""
+        return self._n
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every seat of the table, 0..players-1 (R-TABLE-1, R-FOUR-1)."""
+        return self._seats
+
+    @property
+    def sitter(self) -> int | None:
+        """R-FOUR-1: the dealer of the current (between deals: the next; at game over: the last)
+        deal, who sits out; None at a table of three."""
+        return self._dealer if self._n == 4 else None
+
+    @property
+    def active_seats(self) -> tuple[int, int, int]:
+        """The three seats that play the current (or next) deal, clockwise from the dealer's
+        left (R-FOUR-1); at a table of three all seats, the opener first."""
+        first = self._opener()
+        second = self._next_active(first)
+        return (first, second, self._next_active(second))
 
     @property
     def rules(self) -> Rules:
@@ -479,21 +568,29 @@ class RefGame:
         return self._winner
 
     @property
-    def scores(self) -> tuple[int, int, int]:
-        return _triple(self._scores)
+    def scores(self) -> tuple[int, ...]:
+        """One score per seat."""
+        return tuple(self._scores)
 
     @property
-    def barrel(self) -> tuple[int | None, int | None, int | None]:
-        return (self._barrel[0], self._barrel[1], self._barrel[2])
+    def barrel(self) -> tuple[int | None, ...]:
+        """Per seat: barrel deals used (0..2) while on the barrel, None when off."""
+        return tuple(self._barrel)
 
     @property
-    def bolts(self) -> tuple[int, int, int]:
-        return _triple(self._bolts)
+    def bolts(self) -> tuple[int, ...]:
+        """Per seat: bolts toward the next penalty (R-BOLT-2)."""
+        return tuple(self._bolts)
 
     @property
-    def distributions(self) -> tuple[int, int, int]:
+    def distributions(self) -> tuple[int, ...]:
         """Distributions per seat over the game (A19)."""
-        return _triple(self._distributions)
+        return tuple(self._distributions)
+
+    @property
+    def falls(self) -> tuple[int, ...]:
+        """Per seat: falls off the barrel without winning over the game (A18)."""
+        return tuple(self._falls)
 
     @property
     def golden(self) -> bool:
@@ -502,8 +599,9 @@ class RefGame:
 
     @property
     def golden_index(self) -> int | None:
-        """Index (0, 1, 2) of the current (or next) golden deal within its round; None outside
-        the golden round (A11). At game over, the finished deal's index (A27)."""
+        """Index (0, 1, 2; at four also 3, R-FOUR-6) of the current (or next) golden deal within
+        its round; None outside the golden round (A11). At game over, the finished deal's index
+        (A27)."""
         return self._golden_index
 
     @property
@@ -518,17 +616,24 @@ class RefGame:
         return self._hidden
 
     @property
-    def points(self) -> tuple[int, int, int]:
-        return _triple(self._points)
+    def points(self) -> tuple[int, ...]:
+        """Per seat: the deal points so far (R-SCORE-1); the sitter's stay 0."""
+        return tuple(self._points)
+
+    @property
+    def phase(self) -> str:
+        """The phase of the state machine (one of the phase texts of this module)."""
+        return self._phase
 
     @property
     def to_move(self) -> int | None:
+        """The seat to act; None at a chance node or game over. Never the sitter (R-FOUR-1)."""
         if self._phase in (AUCTION, UNHIDE, HIDDEN_CHOICE):
             return self._bidder
         if self._phase in (GIVING, CONTRACT):
             return self._declarer
         if self._phase == PLAYING:
-            return (self._leader + len(self._trick)) % 3
+            return self._player_in_trick()
         return None  # chance node or game over
 
     @property
@@ -544,8 +649,9 @@ class RefGame:
         return self._trump
 
     @property
-    def hands(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-        return (frozenset(self._hands[0]), frozenset(self._hands[1]), frozenset(self._hands[2]))
+    def hands(self) -> tuple[frozenset[str], ...]:
+        """One hand per seat; the sitter's is always empty (R-FOUR-1)."""
+        return tuple(frozenset(hand) for hand in self._hands)
 
     @property
     def talon(self) -> tuple[str, ...]:
@@ -564,7 +670,38 @@ class RefGame:
     # -----------------------------------------------------------------------------------------
 
     def _opener(self) -> int:
-        return (self._dealer + 1) % 3  # R-BID-1
+        # R-BID-1; R-FOUR-1: the dealer's left neighbour is active (the dealer is the sitter).
+        return (self._dealer + 1) % self._n
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat clockwise, skipping the sitter (R-TABLE-1; R-FOUR-1)."""
+        nxt = (seat + 1) % self._n
+        if nxt == self.sitter:
+            nxt = (nxt + 1) % self._n
+        return nxt
+
+    def _player_in_trick(self) -> int:
+        """The seat to play to the current trick: clockwise from the leader among the active
+        seats (R-PLAY-1; R-FOUR-1)."""
+        seat = self._leader
+        for _ in self._trick:
+            seat = self._next_active(seat)
+        return seat
+
+    def _sitter_score(self) -> int:
+        """R-FOUR-3: the sitter's deal score, before any doubling, from the talon as dealt."""
+        rules = self._rules
+        talon = self._talon
+        if rules.sitter_scores == "talon_points":
+            # Rounded like an opponent's points (R-SCORE-3).
+            return round_to_5(sum(card_points(card) for card in talon))
+        if rules.sitter_scores == "aces_and_marriage":
+            aces = sum(1 for card in talon if rank_of(card) == "A")
+            # Three cards hold at most one K+Q marriage (R-CARD-2 values). Reading (four): the
+            # sum is not rounded (R-FOUR-3 rounds only "talon_points").
+            marriage = sum(MARRIAGE_VALUE[suit] for suit in held_marriages(set(talon)))
+            return aces * rules.ace_value + marriage
+        return 0  # "nothing"
 
     def _skipped(self, seat: int) -> bool:
         """Skip Declaring: the seat's score before the deal is below V (A2: strict)."""
@@ -628,6 +765,7 @@ class RefGame:
     # -----------------------------------------------------------------------------------------
 
     def legal(self) -> set[str]:
+        """The legal actions (texts) of the current state; none names the sitter (R-FOUR-1)."""
         if self._phase == OVER:
             return set()
         if self._phase == DEALING:
@@ -644,6 +782,10 @@ class RefGame:
         if self._phase == CONTRACT:
             return self._legal_contracts()
         return self._legal_plays()
+
+    def legal_actions(self) -> set[str]:
+        """The same as :meth:`legal`."""
+        return self.legal()
 
     def _legal_calls(self) -> set[str]:
         seat = self._bidder
@@ -692,7 +834,10 @@ class RefGame:
         declarer = self._declarer
         assert declarer is not None
         # R-TALON-2: any card of the hand to each opponent not yet given one, in either order.
-        opponents = [seat for seat in SEATS if seat != declarer and seat not in self._received]
+        # R-FOUR-1: the opponents are the other active seats; never the sitter.
+        opponents = [
+            seat for seat in self.active_seats if seat != declarer and seat not in self._received
+        ]
         actions = {f"give {card} {seat}" for card in self._hands[declarer] for seat in opponents}
         if self._distribution_allowed():
             actions.add("distribute")
@@ -715,7 +860,7 @@ class RefGame:
         return {f"contract {value}" for value in range(bid, limit + 1, BID_STEP)}
 
     def _legal_plays(self) -> set[str]:
-        seat = (self._leader + len(self._trick)) % 3
+        seat = self._player_in_trick()
         hand = self._hands[seat]
         rules = self._rules
         if not self._trick:
@@ -778,6 +923,7 @@ class RefGame:
     # -----------------------------------------------------------------------------------------
 
     def apply(self, text: str) -> None:
+        """Apply the action ``text``; ValueError with the reason if it is not legal."""
         legal = self.legal()
         if text not in legal:
             raise ValueError(self._why_illegal(text, legal))
@@ -804,6 +950,12 @@ class RefGame:
     def _why_illegal(self, text: str, legal: set[str]) -> str:
         if self._phase == OVER:
             return f"{text!r} is not legal: the game is over"
+        parts = text.split()
+        if len(parts) == 3 and parts[0] == "give" and parts[2] == str(self.sitter):
+            return (
+                f"{text!r} is not legal: seat {parts[2]} is the dealer and sits out this deal "
+                "(R-FOUR-1); a card is given to an active opponent only (R-TALON-2)"
+            )
         mover = "chance" if self.to_move is None else f"seat {self.to_move}"
         examples = ", ".join(sorted(legal)[:6])
         return (
@@ -818,10 +970,12 @@ class RefGame:
 
     def _apply_deal(self, card: str) -> None:
         # R-DEAL-1: the k-th card goes to seat (dealer+1+k) % 3 for k < 21, else to the talon.
+        # R-FOUR-2: at four, to the active seat k mod 3 counted from the opener (the same rule
+        # at three, where the active seats are all three from the dealer's left).
         k = len(self._dealt)
         self._dealt.append(card)
         if k < CARDS_TO_SEATS:
-            self._hands[(self._dealer + 1 + k) % 3].add(card)
+            self._hands[self.active_seats[k % ACTIVE_PER_DEAL]].add(card)
         else:
             self._talon.append(card)
         if len(self._dealt) < len(DECK):
@@ -846,10 +1000,10 @@ class RefGame:
         self._phase = GIVING
 
     def _next_in_auction(self, seat: int) -> int:
-        # R-BID-2: clockwise, skipping seats that have passed.
-        nxt = (seat + 1) % 3
+        # R-BID-2: clockwise, skipping seats that have passed (and the sitter, R-FOUR-1).
+        nxt = self._next_active(seat)
         while self._passed[nxt]:
-            nxt = (nxt + 1) % 3
+            nxt = self._next_active(nxt)
         return nxt
 
     def _apply_hidden_choice(self, text: str) -> None:
@@ -866,7 +1020,7 @@ class RefGame:
         self._high_bidder = opener
         if self._rules.hidden_allow_unhide:
             self._phase = UNHIDE
-            self._bidder = (opener + 1) % 3
+            self._bidder = self._next_active(opener)  # R-FOUR-5: the active seats only
         else:
             self._take_talon(opener, HIDDEN_CONTRACT)
 
@@ -876,7 +1030,7 @@ class RefGame:
         self._called[seat] = True
         if text == "pass":
             self._passed[seat] = True  # A15: a pass there is a pass in the auction
-            nxt = (seat + 1) % 3
+            nxt = self._next_active(seat)
             if nxt == opener:
                 self._take_talon(opener, HIDDEN_CONTRACT)  # both passed: the hidden game stands
             else:
@@ -922,13 +1076,14 @@ class RefGame:
         self._received.append(seat)
         if len(self._received) == 2:
             # A25: four nines are judged on the 8-card hands after both gives.
-            self._four_nines = [nines_in(self._hands[s]) == 4 for s in SEATS]
+            # R-FOUR-5, F1: the sitter holds no cards, so it never has them.
+            self._four_nines = [nines_in(self._hands[s]) == 4 for s in self._seats]
             self._phase = CONTRACT  # R-TALON-3
 
     def _apply_play(self, text: str) -> None:
         parts = text.split()
         card = parts[1]
-        seat = (self._leader + len(self._trick)) % 3
+        seat = self._player_in_trick()
         if len(parts) == 3:
             if rank_of(card) == "A":
                 # A21: the ace marriage: +200 deal points at once; the trump does not change.
@@ -941,7 +1096,7 @@ class RefGame:
                 self._trump_owner = seat
         self._hands[seat].remove(card)
         self._trick.append((seat, card))
-        if len(self._trick) < 3:
+        if len(self._trick) < ACTIVE_PER_DEAL:
             return
         winner = self._trick_winner()
         won = sum(card_points(played) for _, played in self._trick)
@@ -982,9 +1137,11 @@ class RefGame:
         points = self._points
         golden = self.golden
         hidden = self._hidden
+        seats = self._seats
+        sitter = self.sitter  # None at a table of three
         # R-BARREL-6: "on the barrel" means on the barrel when the deal began. Nothing changes the
         # barrel during a deal, so the current markers are the ones of the start of the deal.
-        on_barrel = [self._barrel[seat] is not None for seat in SEATS]
+        on_barrel = [self._barrel[seat] is not None for seat in seats]
         # R-SCORE-2: made when the deal points reach the contract; A24: Round Own Points rounds
         # the declarer's points for this check only.
         check = round_to_5(points[declarer]) if rules.round_own_points else points[declarer]
@@ -997,10 +1154,17 @@ class RefGame:
         #    barrel is scored by R-BARREL-3 in step 3 instead.
         if distributed:
             self._distributions[declarer] += 1  # A19: every distribution counts, barrel included
-        for seat in SEATS:
+        for seat in seats:
             if on_barrel[seat]:
-                continue  # A20: a declarer on the barrel keeps its score
-            if seat == declarer:
+                # A20: a declarer on the barrel keeps its score. R-FOUR-4: a sitter on the barrel
+                # scores nothing.
+                continue
+            if seat == sitter:
+                # R-FOUR-3: a deal score of step 1 like an opponent's, also in a distributed
+                # deal; doubled in a golden deal (every seat's is, A12), not in a hidden game.
+                # F1: it never gets the 4 Nines Bonus (it holds no cards; see below).
+                scores[seat] += self._sitter_score() * opponent_factor
+            elif seat == declarer:
                 if distributed:
                     # R-DIST-1: the declarer loses the contract; Don't Subtract Order: nothing;
                     # with Subtract on Third too, the 3rd, 6th, ... distribution costs it (A19).
@@ -1023,7 +1187,7 @@ class RefGame:
                 scores[seat] += round_to_5(points[seat]) * opponent_factor
         if rules.four_nines_bonus and not distributed:
             # A25: +120 after the contract check, never doubled, not for a seat on the barrel.
-            for seat in SEATS:
+            for seat in seats:
                 if self._four_nines[seat] and not on_barrel[seat]:
                     scores[seat] += FOUR_NINES_BONUS
 
@@ -1036,7 +1200,11 @@ class RefGame:
                 hidden and rules.hidden_bolt_doubling
             )
             weight = 2 if doubled else 1
-            for seat in SEATS:
+            for seat in seats:
+                if seat == sitter:
+                    # R-FOUR-5: no bolt, and under 3 Zero Wins in a Row its count is not reset:
+                    # for its bolts the deal did not happen.
+                    continue
                 if on_barrel[seat]:
                     bolt = False
                 elif distributed:
@@ -1059,13 +1227,16 @@ class RefGame:
         # 3. Barrel (R-BARREL-1..6, A4, A13, A16, A18, A20).
         climbed: list[int] = []
         fell: list[int] = []
-        for seat in SEATS:
+        for seat in seats:
             if on_barrel[seat]:
+                if seat == sitter:
+                    continue  # R-FOUR-4: a sitter on the barrel uses no barrel deal
                 if self._barrel_deal(seat, scores, declarer, contract, made, distributed):
                     fell.append(seat)
             elif scores[seat] >= rules.target:
-                if not rules.barrel_jump_allowed:
+                if seat == sitter or not rules.barrel_jump_allowed:
                     # R-BARREL-2 standard: no jumping; held at the threshold, climbs on.
+                    # R-FOUR-4: nobody reaches the target by sitting, in either preset.
                     scores[seat] = rules.threshold
                     self._barrel[seat] = 0
                     climbed.append(seat)
@@ -1076,10 +1247,12 @@ class RefGame:
                 scores[seat] = rules.threshold
                 self._barrel[seat] = 0
                 climbed.append(seat)
+        # R-FOUR-4: a sitter that climbs on is a climber like any other here. F3: a sitter already
+        # on is thrown off by Throw off Barrel and stays under Several Players on Barrel.
         if rules.throw_off_barrel and climbed:
             # A16: every seat already on (on at the start and still on) comes off with the
             # penalty; seats climbing in this deal do not throw each other off.
-            for seat in SEATS:
+            for seat in seats:
                 if self._barrel[seat] is not None and seat not in climbed:
                     scores[seat] -= rules.penalty
                     self._barrel[seat] = None
@@ -1099,15 +1272,15 @@ class RefGame:
                 if self._falls[seat] == 3:
                     scores[seat] = 0
 
-        # 4. Score resets (R-SCORE-4).
-        for seat in SEATS:
+        # 4. Score resets (R-SCORE-4; F1: the sitter's too).
+        for seat in seats:
             if (rules.reset_555 and scores[seat] == 555) or (
                 rules.reset_minus_555 and scores[seat] == -555
             ):
                 scores[seat] = 0
 
-        # 5. Game end (R-END-1, R-END-2).
-        reached = [seat for seat in SEATS if scores[seat] >= rules.target]
+        # 5. Game end (R-END-1, R-END-2; R-FOUR-7: over every seat of the table).
+        reached = [seat for seat in seats if scores[seat] >= rules.target]
         if reached:
             self._over = True
             if declarer in reached:
@@ -1116,17 +1289,20 @@ class RefGame:
                 self._winner = _unique_best(reached, scores)
         elif self._deal_number >= rules.max_deals:
             self._over = True
-            self._winner = _unique_best(list(SEATS), scores)
+            self._winner = _unique_best(list(seats), scores)
 
         # 6. Golden-round bookkeeping (A11), last and only if the game goes on (A27; "unless the
         #    game has ended"): a finished game keeps the finished deal's index and made flag.
         #    All three deals are played whatever the earlier ones gave; after the third, one
         #    made deal ends the round, none starts it again. Reading: Reset to Zero is an
         #    end-of-deal effect (A27), so the deal's record shows it in its changes and scores.
+        # R-FOUR-6: at four the round has four deals (one per seat). Reading (four): a replayed
+        # round goes on passing the deal left (A10), so after four deals it starts again with the
+        # first round's dealer, and every seat is golden declarer once more.
         index = self._golden_index
         if index is not None and not self._over:
             self._golden_made = self._golden_made or made
-            if index + 1 < GOLDEN_ROUND_DEALS:
+            if index + 1 < self._n:
                 self._golden_index = index + 1
             elif self._golden_made:
                 self._golden_index = None  # the round is over: normal deals follow
@@ -1135,31 +1311,29 @@ class RefGame:
                 self._golden_index = 0  # the round starts again
                 if rules.golden_reset_to_zero:
                     # Without penalty. Reading: only scores, bolt counts and barrel markers are
-                    # reset; distribution counts and the falls of A18 are kept.
-                    scores = [0, 0, 0]
-                    self._bolts = [0, 0, 0]
-                    self._barrel = [None, None, None]
+                    # reset; distribution counts and the falls of A18 are kept. F5: all four
+                    # seats at a table of four.
+                    scores = [0] * self._n
+                    self._bolts = [0] * self._n
+                    self._barrel = [None] * self._n
 
         self._scores = scores
-        self._deal_log.append(
-            DealRecord(
-                declarer=declarer,
-                contract=contract,
-                points=_triple(points),
-                changes=(
-                    scores[0] - before[0],
-                    scores[1] - before[1],
-                    scores[2] - before[2],
-                ),
-                scores=_triple(scores),
-            )
+        record = DealRecord(
+            declarer=declarer,
+            contract=contract,
+            points=tuple(points),
+            changes=tuple(after - was for after, was in zip(scores, before, strict=True)),
+            scores=tuple(scores),
         )
+        if sitter is not None:
+            record["sitter"] = sitter
+        self._deal_log.append(record)
         if self._over:
             # The finished deal's hands, points, declarer, contract and trump stay visible.
             self._phase = OVER
             return
-        # R-TABLE-1: the deal passes to the left.
-        self._dealer = (self._dealer + 1) % 3
+        # R-TABLE-1: the deal passes to the left; R-FOUR-1: over all four seats.
+        self._dealer = (self._dealer + 1) % self._n
         self._deal_number += 1
         self._start_deal()
 
@@ -1215,27 +1389,28 @@ class RefGame:
 
     def _start_deal(self) -> None:
         """A fresh chance node: nothing dealt, no auction, no trump (R-PLAY-4)."""
+        n = self._n
         self._phase = DEALING
-        self._hands = [set(), set(), set()]
+        self._hands = [set() for _ in self._seats]
         self._talon = []
         self._dealt = []
-        self._passed = [False, False, False]
-        self._called = [False, False, False]
+        self._passed = [False] * n
+        self._called = [False] * n
         self._high_bid = None
         self._high_bidder = None
-        self._bidder = (self._dealer + 1) % 3
+        self._bidder = self._opener()
         self._hidden = False
         self._declarer = None
         self._contract = None
         self._received = []
-        self._four_nines = [False, False, False]
+        self._four_nines = [False] * n
         self._trump = None
         self._trump_owner = None
         self._leader = 0
         self._trick = []
         self._tricks_done = 0
-        self._points = [0, 0, 0]
-        self._trick_card_points = [0, 0, 0]
+        self._points = [0] * n
+        self._trick_card_points = [0] * n
 
 
 def _unique_best(seats: list[int], scores: list[int]) -> int | None:
