@@ -96,6 +96,18 @@ def _check_text(value: object, name: str) -> None:
         raise TypeError(f"{name} must be a str or None, not {value!r}")
 
 
+def _inset(width: float, height: float, inset: float, **attributes: object) -> str:
+    """A rounded rectangle ``inset`` within a box of ``width`` by ``height``: a card's face or
+    back, or a picture's background."""
+    box = {
+        "x": inset,
+        "y": inset,
+        "width": float(width - 2 * inset),
+        "height": float(height - 2 * inset),
+    }
+    return _tag("rect", None, **box, **attributes)
+
+
 def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, **attributes: object) -> str:
     """A line from (x1, y1) to (x2, y2)."""
     ends = {"x1": float(x1), "y1": float(y1), "x2": float(x2), "y2": float(y2)}
@@ -117,16 +129,7 @@ def _document(width: float, height: float, title: str, desc: str, body: Iterable
 
 
 def _felt(width: float, height: float) -> str:
-    return _tag(
-        "rect",
-        x=0.5,
-        y=0.5,
-        width=float(width - 1),
-        height=float(height - 1),
-        rx=10,
-        fill=_FELT,
-        stroke=_FELT_EDGE,
-    )
+    return _inset(width, height, 0.5, rx=10, fill=_FELT, stroke=_FELT_EDGE)
 
 
 # -- Cards -------------------------------------------------------------------------------------
@@ -149,12 +152,10 @@ def _card(
             opacity="0.55" if faded else None,
         ),
         _tag("title", card.unicode),
-        _tag(
-            "rect",
-            x=0.5,
-            y=0.5,
-            width=float(CARD_W - 1),
-            height=float(CARD_H - 1),
+        _inset(
+            CARD_W,
+            CARD_H,
+            0.5,
             rx=5,
             fill="#ffffff",
             stroke=_MOVE if mark else "#555555",
@@ -192,26 +193,9 @@ def _back(x: float, y: float) -> str:
     return "".join(
         [
             _open("g", class_="back", transform=f"translate({_n(x)},{_n(y)})"),
-            _tag(
-                "rect",
-                x=0.5,
-                y=0.5,
-                width=float(CARD_W - 1),
-                height=float(CARD_H - 1),
-                rx=5,
-                fill="#27408b",
-                stroke="#f4f4ec",
-            ),
-            _tag(
-                "rect",
-                x=4.5,
-                y=4.5,
-                width=float(CARD_W - 9),
-                height=float(CARD_H - 9),
-                rx=3,
-                fill="none",
-                stroke="#8fa6e8",
-                stroke_dasharray="3 2",
+            _inset(CARD_W, CARD_H, 0.5, rx=5, fill="#27408b", stroke="#f4f4ec"),
+            _inset(
+                CARD_W, CARD_H, 4.5, rx=3, fill="none", stroke="#8fa6e8", stroke_dasharray="3 2"
             ),
             "</g>",
         ]
@@ -672,16 +656,7 @@ def score_chart(state: State, *, title: str | None = None) -> str:
         return bottom - (bottom - top) * (score - low) / (high - low)
 
     body = [
-        _tag(
-            "rect",
-            x=0.5,
-            y=0.5,
-            width=float(width - 1),
-            height=float(height - 1),
-            rx=8,
-            fill="#ffffff",
-            stroke="#cccccc",
-        ),
+        _inset(width, height, 0.5, rx=8, fill="#ffffff", stroke="#cccccc"),
         _text(
             16, 26, title or "Scores deal by deal", fill="#222222", font_size=15, font_weight="bold"
         ),

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from .model import CARD_POINTS, DECK, MARRIAGE_VALUE, RANK_STRENGTH, RefGame, round_to_5
+from .test_model import SAMPLE_PLAY
 
 FOUR = 4
 
@@ -84,32 +85,7 @@ BASE_GIVES = ["give 9C 2", "give 9D 3"]
 #   T7 s3 TD, s1 QH, s2 QS                         -> s3 16
 #   T8 s3 QD, s1 TS, s2 9S                         -> s3 13
 # Seat 1: 37 card points + 100 = 137; seat 3: 83 + 80 = 163 (-> 165); seat 2: 0 (a bolt).
-BASE_PLAY = [
-    "play AS",
-    "play JS",
-    "play 9D",
-    "play KH marriage",
-    "play JC",
-    "play TH",
-    "play KD marriage",
-    "play 9H",
-    "play 9C",
-    "play TC",
-    "play AC",
-    "play QC",
-    "play AH",
-    "play KS",
-    "play JD",
-    "play AD",
-    "play JH",
-    "play KC",
-    "play TD",
-    "play QH",
-    "play QS",
-    "play QD",
-    "play TS",
-    "play 9S",
-]
+BASE_PLAY = SAMPLE_PLAY  # the same 24 cards as the three-player model's sample deal
 
 
 def base_deal(game: RefGame, contract: int = 135) -> None:
