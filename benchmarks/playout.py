@@ -7,9 +7,12 @@ C++ ``oh_hell`` (three players, driven from Python through ``pyspiel``: ``legal_
 ``chance_outcomes``, then ``apply_action``). The rounds alternate the two engines in one
 process, so that the machine's load falls on both alike; the table gives the medians over the
 rounds and the median of the per-round ratios (Thousand's deals per second over ``oh_hell``'s
-games per second).
+games per second). Each preset is also played at a table of four (``--players 3,4``, the
+default): the last lines give what a four-player deal costs over a three-player one, the
+median of the per-round ratios of their deals per second (issue #13 asks at most +10%).
 
     python benchmarks/playout.py [--deals N] [--rounds R] [--rules classic,standard]
+                                 [--players 3,4]
 """
 
 from __future__ import annotations
@@ -85,33 +88,46 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals (and games) per round")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--rules", default="classic,standard")
+    parser.add_argument("--players", default="3,4", help="table sizes: 3, 4 or 3,4")
     args = parser.parse_args()
+    sizes = [int(n) for n in args.players.split(",")]
     peer = oh_hell_games()
     header = f"{'':10}{'deals/s':>10}{'actions/s':>12}"
     if peer is not None:
         header += f"{'oh_hell games/s':>17}{'actions/s':>12}{'ratio':>8}"
     print(header)
+    costs: list[str] = []
     for name in args.rules.split(","):
-        ours = thousand_deals(getattr(th.Rules, name)())
-        mine: list[tuple[float, float]] = []
+        ours = {n: thousand_deals(getattr(th.Rules, name)(players=n)) for n in sizes}
+        mine: dict[int, list[tuple[float, float]]] = {n: [] for n in sizes}
         theirs: list[tuple[float, float]] = []
         for seed in range(args.rounds):
-            mine.append(ours(args.deals, seed))
+            for n in sizes:
+                mine[n].append(ours[n](args.deals, seed))
             if peer is not None:
                 theirs.append(peer(args.deals, seed))
-        line = (
-            f"{name:10}{statistics.median(r[0] for r in mine):10.0f}"
-            f"{statistics.median(r[1] for r in mine):12.0f}"
-        )
-        if theirs:
-            ratio = statistics.median(a[0] / b[0] for a, b in zip(mine, theirs, strict=True))
-            line += (
-                f"{statistics.median(r[0] for r in theirs):17.0f}"
-                f"{statistics.median(r[1] for r in theirs):12.0f}{ratio:8.2f}"
+        for n in sizes:
+            label = name if n == 3 else f"{name} (4)"
+            line = (
+                f"{label:10}{statistics.median(r[0] for r in mine[n]):10.0f}"
+                f"{statistics.median(r[1] for r in mine[n]):12.0f}"
             )
-        print(line)
+            if theirs:
+                pairs = zip(mine[n], theirs, strict=True)
+                ratio = statistics.median(a[0] / b[0] for a, b in pairs)
+                line += (
+                    f"{statistics.median(r[0] for r in theirs):17.0f}"
+                    f"{statistics.median(r[1] for r in theirs):12.0f}{ratio:8.2f}"
+                )
+            print(line)
+        if sizes == [3, 4]:
+            pairs = zip(mine[3], mine[4], strict=True)
+            extra = statistics.median(three[0] / four[0] for three, four in pairs) - 1
+            costs.append(f"{name} {extra:+.1%}")
     rounds = f"{args.rounds} interleaved rounds of {args.deals}"
     print(f"(medians of {rounds}; ratio: Thousand's deals/s to oh_hell's games/s)")
+    if costs:
+        print("a four-player deal costs over a three-player one: " + ", ".join(costs))
 
 
 if __name__ == "__main__":

@@ -386,19 +386,20 @@ class ScoreSheet(_GeneratedTable):
     and draw its score sheet, one row per deal, with the marks of the barrel and the bolts."""
 
     required_arguments = 1
-    widths = "8 11 15 22 22 22"
 
     def rows(self) -> tuple[list[str], list[list[str]]]:
         relative, path = self.env.relfn2path(self.arguments[0], self.env.docname)
         self.env.note_dependency(relative)
         state = replay_game(Path(path).read_text(encoding="utf-8"))
+        seats = range(state.players)
+        self.widths = "8 11 15 " + " ".join(["22" if state.players == 3 else "17"] * len(seats))
         rows = []
         for record in state.sheet:
             result = {None: "gave up", True: "made", False: "failed"}[record.made]
             contract = f"seat {record.declarer}: {record.contract} {result}"
-            cells = [_sheet_cell(record, seat) for seat in range(3)]
+            cells = [_sheet_cell(record, seat) for seat in seats]
             rows.append([str(record.deal_number), f"seat {record.dealer}", contract, *cells])
-        return ["Deal", "Dealer", "Declarer: contract", "Seat 0", "Seat 1", "Seat 2"], rows
+        return ["Deal", "Dealer", "Declarer: contract", *(f"Seat {s}" for s in seats)], rows
 
 
 #: How the score sheet writes what happened to a seat, in words.
@@ -432,6 +433,8 @@ def _sheet_cell(record: thousand.DealRecord, seat: int) -> str:
             words.append(f"barrel deal {record.barrel[seat]}")
         else:
             words.append(_SHEET_WORDS[event.kind].format(amount=f"{event.amount:+d}"))
+    if seat == record.sitter:  # R-FOUR-3: it scored the talon
+        words.insert(0, "sits out")
     cell = f"{record.changes[seat]:+d} → **{record.scores[seat]}**"
     return cell + (f" — *{', '.join(words)}*" if words else "")
 

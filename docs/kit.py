@@ -121,20 +121,20 @@ def lose(state: th.State, contract: int = 100, auction: str = "bid 100; pass; pa
 
 def replay_game(text: str) -> th.State:
     """A game from its text: ``key: value`` lines for the ``rules`` (classic or standard), the
-    starting ``scores`` and the first ``dealer``, then the actions, one per line or several
-    separated by semicolons. ``#`` starts a comment."""
+    table's ``players`` (3 or 4), the starting ``scores`` and the first ``dealer``, then the
+    actions, one per line or several separated by semicolons. ``#`` starts a comment."""
     settings: dict[str, str] = {}
     actions: list[str] = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         key, colon, value = line.partition(":")
-        if colon and not actions and key in ("rules", "scores", "dealer"):
+        if colon and not actions and key in ("rules", "players", "scores", "dealer"):
             settings[key] = value.strip()
         elif line:
             actions.append(line)
-    rules = th.Rules.standard() if settings.get("rules") == "standard" else th.Rules.classic()
-    first, second, third = (int(score) for score in settings.get("scores", "0 0 0").split())
-    state = th.new_game(
-        rules, dealer=int(settings.get("dealer", "0")), scores=(first, second, third)
-    )
+    players: th.rules.Players = 4 if settings.get("players") == "4" else 3
+    preset = th.Rules.standard if settings.get("rules") == "standard" else th.Rules.classic
+    rules = preset(players=players)
+    scores = tuple(int(score) for score in settings.get("scores", "0 " * players).split())
+    state = th.new_game(rules, dealer=int(settings.get("dealer", "0")), scores=scores)
     return run(state, "; ".join(actions))

@@ -9,6 +9,7 @@ solves of each position (R-SCORE-1: the solver's value is the declarer's deal po
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -158,15 +159,29 @@ AGREEMENTS = th.Rules.standard().with_agreements(
 def test_the_loss_is_the_value_before_the_play_less_the_value_after(
     rules: th.Rules, seed: int
 ) -> None:
-    # Solved afresh, position by position: each position's own solve, not the review's.
     game = first_deals(play_demo_game(seed, rules, players="heuristic"), 4)
-    reviewed = iter(review(game).plays)
-    state = th.new_game(rules, dealer=_first_dealer(game))
     count = 0
+    for _, action, play, before in fresh_solves(game, review(game), rules, _first_dealer(game)):
+        assert (play.loss == 0) == (action in before.best)
+        count += 1
+    assert count == sum(24 for record in game.sheet if record.made is not None)
+
+
+def fresh_solves(
+    game: th.State, reviewed: GameReview, rules: th.Rules, dealer: int
+) -> Iterator[tuple[th.State, th.Action, PlayReview, th.Solution]]:
+    """Each play of ``game`` (under ``rules``, first dealt by ``dealer``) and its review in
+    ``reviewed``, the review checked against the positions before and after the play solved
+    afresh (each position's own solve, not the review's): the seat, the card and the trick, the
+    loss (the value before less the value after, for the declarer; the other way round for a
+    defender), the best actions and both values; and the review has no play more. Yields the
+    position before each play, the play, its review and the solve of that position."""
+    plays = iter(reviewed.plays)
+    state = th.new_game(rules, dealer=dealer)
     for action in game.history:
         after = th.apply(state, action)
         if state.phase is th.Phase.PLAYING:
-            play = next(reviewed)
+            play = next(plays)
             before = th.solve(state)
             if after.phase is th.Phase.PLAYING:
                 value = th.solve(after).value
@@ -182,11 +197,9 @@ def test_the_loss_is_the_value_before_the_play_less_the_value_after(
             assert play.loss == sign * (before.value - value) >= 0
             assert play.best == before.best
             assert (play.value_before, play.value_after) == (before.value, value)
-            assert (play.loss == 0) == (action in before.best)
-            count += 1
+            yield state, action, play, before
         state = after
-    assert next(reviewed, None) is None
-    assert count == sum(24 for record in game.sheet if record.made is not None)
+    assert next(plays, None) is None
 
 
 @pytest.fixture(scope="module")
@@ -200,6 +213,23 @@ def test_a_whole_game_reviews_every_deal_and_the_losses_add_up(
     demo: tuple[th.State, GameReview],
 ) -> None:
     game, reviewed = demo
+    for deal, _ in reviewed_deals(game, reviewed):
+        assert deal.losses_per_seat == tuple(
+            sum(p.loss for p in deal.plays if p.seat == seat) for seat in range(3)
+        )
+        assert all(p.trick == n for n, t in enumerate(deal.tricks, 1) for p in t)
+        assert deal.plays[-1].loss == 0  # the last card is forced
+    assert len(reviewed.plays) == 24 * len(reviewed.deals)
+    assert reviewed.deal(3) is reviewed.deals[2]
+
+
+def reviewed_deals(
+    game: th.State, reviewed: GameReview
+) -> Iterator[tuple[DealReview, th.DealRecord]]:
+    """The review of each deal of ``game`` played through, with its row of the score sheet,
+    checked against that row: the declarer, the contract and the deal points, the value at
+    the start less the declarer's own losses plus those the defenders handed it, eight tricks
+    of three cards; and the losses of the game, seat by seat, add up those of the deals."""
     assert [d.deal_number for d in reviewed.deals] == [
         r.deal_number for r in game.sheet if r.made is not None
     ]
@@ -210,17 +240,11 @@ def test_a_whole_game_reviews_every_deal_and_the_losses_add_up(
         own = deal.losses_per_seat[deal.declarer]
         handed = sum(deal.losses_per_seat) - own
         assert deal.value_end == deal.value_start - own + handed
-        assert deal.losses_per_seat == tuple(
-            sum(p.loss for p in deal.plays if p.seat == seat) for seat in range(3)
-        )
         assert [len(t) for t in deal.tricks] == [3] * 8
-        assert all(p.trick == n for n, t in enumerate(deal.tricks, 1) for p in t)
-        assert deal.plays[-1].loss == 0  # the last card is forced
-    assert len(reviewed.plays) == 24 * len(reviewed.deals)
+        yield deal, record
     assert reviewed.losses_per_seat == tuple(
-        sum(d.losses_per_seat[seat] for d in reviewed.deals) for seat in range(3)
+        sum(d.losses_per_seat[seat] for d in reviewed.deals) for seat in range(game.players)
     )
-    assert reviewed.deal(3) is reviewed.deals[2]
 
 
 def test_a_record_a_dict_and_a_file_review_as_the_state(
@@ -342,3 +366,109 @@ def test_a_drawn_state_reviews_its_own_deal() -> None:
     data["history"] = data["history"][:-5]  # back to the first lead
     assert deal.value_start == th.solve(th.State.from_dict(data)).value
     assert deal.value_end == th.solve(drawn).value
+
+
+# -- a table of four (four-players.md) --------------------------------------------------------
+# DRAW at a table of four, dealer 1: seat 1 sits out (R-FOUR-1) and seats 2, 3 and 0 hold the
+# hands of seats 1, 2 and 0 of the three-player deal (R-FOUR-2), seat 2 declaring. The play is
+# the same, seat for seat, so the losses are those worked out above: JS loses 9, 9S 3.
+DRAW_FOUR = th.Deal(
+    (DRAW.hands[1], DRAW.hands[2], DRAW.hands[0]),
+    DRAW.talon,
+)
+DRAW_FOUR_AUCTION = "bid 100; pass; pass; give 9H 3; give 9D 0; contract 120"
+
+
+def draw_four(line: str) -> th.State:
+    """DRAW at a table of four up to the contract, then the cards of ``line``."""
+    state = th.apply(th.new_game(th.Rules.classic(players=4), dealer=1), DRAW_FOUR)
+    return run(state, [*DRAW_FOUR_AUCTION.split("; "), *tricks(line)])
+
+
+def test_r_four_1_a_deal_at_four_reviews_as_at_three_and_the_sitter_loses_nothing() -> None:
+    state = draw_four(DRAW_BLUNDER)
+    assert state.sheet[-1].sitter == 1 and state.sheet[-1].points[2] == 114
+    reviewed = review(state)
+    (deal,) = reviewed.deals
+    three = review(draw(DRAW_BLUNDER)).deals[0]
+    seat = {1: 2, 2: 3, 0: 0}  # the three-player seats at the table of four
+    assert [(seat[p.seat], p.card, p.loss, p.best) for p in three.plays] == [
+        (p.seat, p.card, p.loss, p.best) for p in deal.plays
+    ]
+    assert (deal.declarer, deal.sitter, deal.value_start, deal.value_end) == (2, 1, 120, 114)
+    assert deal.losses_per_seat == (3, 0, 9, 0)
+    assert reviewed.players == 4 and reviewed.losses_per_seat == (3, 0, 9, 0)
+    assert all(p.seat != 1 for p in deal.plays)
+    assert three.sitter is None and review(draw(DRAW_BLUNDER)).players == 3
+
+
+def test_r_four_1_the_text_forms_at_four_name_the_sitter_and_a_fourth_column() -> None:
+    reviewed = review(draw_four(DRAW_BLUNDER))
+    lines = str(reviewed.deals[0]).splitlines()
+    assert lines[:5] == [
+        "deal 1: seat 2 declarer at 120, seat 1 sitting out; best play from the first lead "
+        "gives it 120, the cards played 114",
+        "trick  seat  card         loss  best",
+        "    1     2  JS              9  AH AD TD AC TC AS TS",
+        "    1     3  KS              0",
+        "    1     0  9S              3  QS",
+    ]
+    assert lines[-1] == "losses: seat 0: 3, seat 2: 9, seat 3: 0"
+    assert str(reviewed) == (
+        "deal  declarer  contract  best  played  loss 0  loss 1  loss 2  loss 3\n"
+        "   1         2       120   120     114       3       0       9       0\n"
+        "total                                        3       0       9       0"
+    )
+    empty = review(th.new_game(th.Rules.classic(players=4)))
+    assert empty.deals == () and empty.losses_per_seat == (0, 0, 0, 0)
+    assert str(empty).splitlines()[0].endswith("loss 2  loss 3")
+
+
+def heuristic_game_four(rules: th.Rules, seed: int, deals: int) -> th.State:
+    """The heuristic bots at a table of four, each on its own seat's observation, for
+    ``deals`` deals (or to the end of the game); the cards dealt drawn from ``seed``."""
+    rng = random.Random(seed)
+    seats = [th.bots.HeuristicBot(random.Random(seed + i)) for i in range(4)]
+    state = th.new_game(rules, dealer=seed % 4)
+    while len(state.sheet) < deals and state.phase is not th.Phase.GAME_OVER:
+        seat = state.to_move
+        if seat is None:
+            state = th.apply(state, rng.choice(th.legal_actions(state)))
+        else:
+            state = th.apply(state, seats[seat].act(th.observe(state, seat)))
+    return state
+
+
+FOUR_AGREEMENTS = th.Rules.standard(players=4).with_agreements(
+    th.variants.ace_marriage,
+    th.variants.dont_allow_opponent_trumps,
+    th.variants.trumps_in_first_move,
+    th.variants.golden_round,
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [(th.Rules.classic(players=4), 1), (th.Rules.standard(players=4), 2), (FOUR_AGREEMENTS, 3)],
+)
+def test_r_four_1_a_game_at_four_reviews_every_play_as_fresh_solves_do(
+    rules: th.Rules, seed: int
+) -> None:
+    """Every play of a four-player game: its loss is the value before it less the value after
+    (each position solved afresh), the sitter plays none, and the losses add up deal by deal."""
+    game = heuristic_game_four(rules, seed, 5)
+    reviewed = review(game)
+    assert reviewed.players == 4 and reviewed.deals
+    for state, _, play, _ in fresh_solves(game, reviewed, rules, seed % 4):
+        assert play.seat == state.to_move != state.sitter
+    for deal, record in reviewed_deals(game, reviewed):
+        assert deal.sitter == record.sitter
+        assert deal.sitter is not None and deal.losses_per_seat[deal.sitter] == 0
+
+
+def test_r_four_1_a_record_and_a_dict_of_a_game_at_four_review_as_the_state() -> None:
+    game = heuristic_game_four(th.Rules.classic(players=4), 4, 3)
+    expected = review(game)
+    assert expected.players == 4 and expected.deals
+    assert review(records.dump(game)) == expected
+    assert review(game.to_dict()) == expected

@@ -23,6 +23,7 @@ from thousand.arena import (
     duplicate_match,
     play_deal,
     play_game,
+    play_games,
     tournament,
 )
 from thousand.bots import Bot, HeuristicBot, RandomBot, SolverBot, hand_value
@@ -303,3 +304,137 @@ def test_a_seed_gives_the_same_game_in_a_fresh_process_whatever_the_hash_seed() 
         exec(DETERMINISM_SCRIPT, {})
     assert outputs[0] == outputs[1] == here.getvalue()
     assert outputs[0].startswith("deal ") and outputs[0].count("\n") == 2
+
+
+# -- a table of four (issue #13) ----------------------------------------------------------------
+
+FOUR = th.Rules.classic(players=4)
+
+
+def test_r_four_1_a_game_at_a_table_of_four_has_a_bot_for_each_of_its_four_seats() -> None:
+    """R-FOUR-1: four bots, the dealer of each deal sitting it out; the deals come from the
+    same stream as at three, each Deal holding the active seats' hands from the opener."""
+
+    def game(seed: int) -> th.State:
+        return play_game(
+            [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], FOUR, seed=seed
+        )
+
+    state = game(4)
+    assert state.is_terminal and state.players == 4 and len(state.scores) == 4
+    assert state == game(4) and state.history != game(5).history
+    assert state.history[0] == next(deal_stream(4))
+    for number, record in enumerate(state.sheet):
+        assert record.dealer == record.sitter == number % 4  # the deal passes to the left
+        assert record.declarer != record.sitter
+    with pytest.raises(ValueError, match="a game at a table of four needs four bots, one a seat"):
+        play_game([RandomBot()] * 3, FOUR, seed=1)
+    with pytest.raises(ValueError, match=r"three bots, not 4; four play at a table of four"):
+        play_game([RandomBot()] * 4, seed=1)
+    with pytest.raises(ValueError, match="four bots"):
+        play_games([RandomBot()] * 3, [1], FOUR)
+    started = play_game([RandomBot()] * 4, FOUR, seed=2, dealer=3, scores=(100, 0, 50, 0))
+    first = started.sheet[0]
+    assert first.dealer == first.sitter == 3
+    assert first.scores == tuple(a + b for a, b in zip((100, 0, 50, 0), first.changes, strict=True))
+
+
+def test_r_four_2_one_deal_of_four_bots_deals_the_active_seats_from_the_opener() -> None:
+    deal = next(deal_stream(9))
+    bots: list[Bot] = [HeuristicBot(random.Random(s)) for s in range(4)]
+    record = play_deal(bots, deal, FOUR, dealer=2)
+    assert record.sitter == record.dealer == 2 and record.declarer in (3, 0, 1)
+    again = play_deal([HeuristicBot(random.Random(s)) for s in range(4)], deal, FOUR, dealer=2)
+    assert again == record
+    state = th.apply(th.new_game(FOUR, dealer=2), deal)
+    assert [state.hands[seat] for seat in (3, 0, 1)] == [frozenset(h) for h in deal.hands]
+    with pytest.raises(ValueError, match="a deal at a table of four needs four bots"):
+        play_deal(bots[:3], deal, FOUR)
+
+
+def test_a_tournament_at_four_plays_every_seating_and_counts_games_not_seats() -> None:
+    """Two names fill four seats as a, b, a, b: six seatings, each bot in two seats of every
+    game; a game counts once for each bot, its wins once, its deals' changes the mean of its
+    two seats (the deals it sat out included)."""
+    games: dict[int, tuple[tuple[str, ...], th.State]] = {}
+
+    def on_game(number: int, seating: tuple[str, ...], state: th.State) -> None:
+        games[number] = seating, state
+
+    heuristic, random_bot = tournament(
+        ["heuristic", "random"], 12, seed=2, rules=FOUR, on_game=on_game
+    )
+    seatings = [games[n][0] for n in range(12)]
+    assert len(set(seatings)) == 6 and seatings[:6] == seatings[6:]
+    assert all(sorted(s) == ["heuristic"] * 2 + ["random"] * 2 for s in seatings)
+    assert all(state.players == 4 and state.is_terminal for _, state in games.values())
+    # Each seed once in every seating: the cards of games 0..5 are the same.
+    assert len({state.history[0] for _, state in list(games.values())[:6]}) == 1
+    seats = {
+        n: [s for s, name in enumerate(o) if name == "heuristic"] for n, (o, _) in games.items()
+    }
+    won = [n for n, (_, state) in games.items() if state.winner in seats[n]]
+    assert (heuristic.games, heuristic.wins) == (12, len(won))
+    assert random_bot.games == 12 and heuristic.wins + random_bot.wins <= 12
+    changes = [
+        (record.changes[a] + record.changes[b]) / 2
+        for n, (_, state) in games.items()
+        for a, b in [seats[n]]
+        for record in state.sheet
+    ]
+    assert heuristic.deals == len(changes) == sum(len(s.sheet) for _, s in games.values())
+    assert heuristic.mean_change == pytest.approx(sum(changes) / len(changes))
+    # Four different bots: 24 seatings, every bot in every seat.
+    names = ["heuristic", "random", "h2", "r2"]
+    makers = {"h2": BOTS["heuristic"], "r2": BOTS["random"]}
+    seen: list[tuple[str, ...]] = []
+    standings = tournament(
+        names, 24, seed=3, rules=short4(1), makers=makers, on_game=lambda n, o, s: seen.append(o)
+    )
+    assert len(set(seen)) == 24 and [s.games for s in standings] == [24] * 4
+    with pytest.raises(
+        ValueError, match="5 bots for the four seats of the table: give one to four"
+    ):
+        tournament([*names, "random"], 1, rules=FOUR, makers=makers)
+    with pytest.raises(ValueError, match=r"4 bots for the three seats.*at a table of four"):
+        tournament(names, 1, makers=makers)
+
+
+def short4(deals: int) -> th.Rules:
+    """Classic rules at a table of four cut after ``deals`` deals."""
+    return attrs.evolve(FOUR, scoring=attrs.evolve(FOUR.scoring, max_deals=deals))
+
+
+def test_r_four_2_duplicate_deals_at_four_give_every_seating_the_same_cards_and_sitter() -> None:
+    """Deal ``n`` is dealt by seat ``n % 4`` in each of its seatings: the same seat sits out
+    and the same seats hold the same hands, and the bots go round them, each sitting out in
+    some seatings."""
+    played: list[tuple[int, tuple[str, ...], th.State]] = []
+    names = ["heuristic", "random", "solver"]
+    makers = {"solver": BOTS["heuristic"]}  # quick: a third name, not a third kind of play
+    match = duplicate_match(
+        names, 3, seed=4, rules=FOUR, makers=makers, on_game=lambda *g: played.append(g)
+    )
+    assert len(played) == 3 * 12  # a, b, c, a over four seats: 12 seatings a deal
+    for number, deal in zip(range(3), deal_stream(4), strict=False):
+        states = [state for n, _, state in played if n == number]
+        seatings = [seating for n, seating, _ in played if n == number]
+        assert len(set(seatings)) == 12
+        assert all(state.history[0] == deal for state in states)
+        assert {state.sheet[0].sitter for state in states} == {number % 4}
+        sitting = {seating[number % 4] for seating in seatings}
+        assert sitting == set(names)
+    for name in names:
+        totals = [
+            sum(
+                state.sheet[0].changes[seat] / seating.count(name)
+                for n, seating, state in played
+                if n == number
+                for seat, held in enumerate(seating)
+                if held == name
+            )
+            / sum(1 for n, seating, _ in played if n == number)
+            for number in range(3)
+        ]
+        assert match.changes[name] == pytest.approx(totals)
+    assert [s.deals for s in match.standings] == [3, 3, 3] and len(match.differences) == 3

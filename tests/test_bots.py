@@ -127,10 +127,9 @@ def test_solver_bot_calls_a_redeal_like_its_heuristic() -> None:
     assert SolverBot(random.Random(1), samples=2).act(th.observe(strong, 2)) != th.Redeal()
 
 
-def test_solver_bot_makes_every_draw_however_slow_the_machine(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """No time budget by default: a clock that jumps ten seconds a call stops no draw."""
+def counted_draws(monkeypatch: pytest.MonkeyPatch) -> list[th.State]:
+    """The states the solver bot draws from now on, in order: ``determinize.sample_state``
+    patched to record each state it returns."""
     draws: list[th.State] = []
     sample_state = determinize.sample_state
 
@@ -138,8 +137,16 @@ def test_solver_bot_makes_every_draw_however_slow_the_machine(
         draws.append(sample_state(info, rng))
         return draws[-1]
 
-    clock = iter(range(0, 10**6, 10))
     monkeypatch.setattr(determinize, "sample_state", counted)
+    return draws
+
+
+def test_solver_bot_makes_every_draw_however_slow_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No time budget by default: a clock that jumps ten seconds a call stops no draw."""
+    clock = iter(range(0, 10**6, 10))
+    draws = counted_draws(monkeypatch)
     monkeypatch.setattr(bots, "time", SimpleNamespace(perf_counter=lambda: float(next(clock))))
     bot = SolverBot(random.Random(1))
     bot.act(th.observe(after_opening(STRONG), 2))
@@ -159,14 +166,8 @@ def test_solver_bot_stops_drawing_once_no_draw_left_could_change_its_play(
     for text in ("play AH", "play KH", "play JH", "play KS", "play 9S"):
         state = th.apply(state, th.parse_action(text))
     seen = th.observe(state, 1)
-    draws: list[th.State] = []
     sample_state = determinize.sample_state
-
-    def counted(info: th.Observation, rng: random.Random) -> th.State:
-        draws.append(sample_state(info, rng))
-        return draws[-1]
-
-    monkeypatch.setattr(determinize, "sample_state", counted)
+    draws = counted_draws(monkeypatch)
     chosen = SolverBot(random.Random(7), samples=8).act(seen)
     assert len(draws) == 6
     rng = random.Random(7)
@@ -195,3 +196,137 @@ def test_the_contract_search_agrees_with_separate_searches() -> None:
             low, high = (middle, high) if th.can_make(state, values[middle]) else (low, middle - 1)
         assert bots._highest_made(state, values) == low
         assert low == -1 or th.solve(state).value >= values[low]
+
+
+# -- a table of four (four-players.md) --------------------------------------------------------
+# The dealer sits out each deal (R-FOUR-1): it is never to move, so no bot is ever asked to act
+# for it; each bot decides from its own seat's observation, and the solver bot from states drawn
+# from it.
+
+RULES_FOUR = {
+    "classic": th.Rules.classic(players=4),
+    "standard": th.Rules.standard(players=4),
+    "classic with agreements": th.Rules.classic(players=4).with_agreements(
+        th.variants.quiet_drop,
+        th.variants.golden_round,
+        th.variants.ace_marriage,
+        th.variants.three_zero_wins_in_a_row,
+        th.variants.throw_off_barrel,
+    ),
+    "standard with agreements": th.Rules.standard(players=4).with_agreements(
+        th.variants.hidden_round,
+        th.variants.hidden_allow_unhide,
+        th.variants.hidden_hide_talon,
+        by_key("reshuffle_on_card_score", 20),
+        th.variants.dont_allow_opponent_trumps,
+        th.variants.trumps_in_first_move,
+        th.variants.several_players_on_barrel,
+    ),
+}
+
+#: Decisions allowed in one game at a table of four: far more than a game of 200 deals needs.
+DECISIONS = 200 * 2000
+
+
+def play_four(
+    rules: th.Rules,
+    seats: list[th.bots.Bot],
+    seed: int,
+    dealer: int,
+    scores: tuple[int, int, int, int] | None = None,
+) -> th.State:
+    """A whole game at a table of four: at each decision the bot of the seat to move acts on
+    its own observation, and what it plays must be legal; chance steps (the cards dealt) are
+    drawn from ``seed``."""
+    rng = random.Random(seed)
+    state = th.new_game(rules, dealer=dealer, scores=scores)
+    assert state.players == 4
+    sat_out: set[int] = set()
+    for _ in range(DECISIONS):
+        if state.phase is th.Phase.GAME_OVER:
+            assert sat_out == {0, 1, 2, 3} or len(state.sheet) < 4
+            return state
+        seat = state.to_move
+        if seat is None:
+            state = th.apply(state, rng.choice(th.legal_actions(state)))
+            continue
+        sitter = state.sitter
+        assert sitter is not None and seat != sitter and seat in state.active_seats
+        sat_out.add(sitter)
+        observation = th.observe(state, seat)
+        assert observation.seat == seat == observation.to_move
+        assert observation.hand is None or observation.hand  # None when playing blind (A13)
+        action = seats[seat].act(observation)
+        assert action in observation.legal_actions
+        state = th.apply(state, action, seat=seat)
+    raise AssertionError(f"no end after {DECISIONS} decisions")
+
+
+@pytest.mark.parametrize("rules", sorted(RULES_FOUR))
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_r_four_1_random_and_heuristic_bots_play_whole_games_at_a_table_of_four(
+    kind: str, rules: str
+) -> None:
+    for seed in range(3):
+        make = RandomBot if kind == "random" else HeuristicBot
+        seats: list[th.bots.Bot] = [make(random.Random(10 * seed + i)) for i in range(4)]
+        end = play_four(RULES_FOUR[rules], seats, seed, dealer=seed)
+        assert end.phase is th.Phase.GAME_OVER and len(end.scores) == 4
+        # Every deal was dealt by its sitter, the deal passing to the left (R-FOUR-1).
+        assert [record.sitter for record in end.sheet] == [record.dealer for record in end.sheet]
+
+
+@pytest.mark.parametrize("rules", sorted(RULES_FOUR))
+def test_r_four_1_solver_bots_play_whole_games_at_a_table_of_four(rules: str) -> None:
+    """Four solver bots (two draws a decision) finish a game that starts near its end, and
+    one beside three heuristic bots finishes another: every call and play is legal."""
+    end = play_four(
+        RULES_FOUR[rules],
+        [SolverBot(random.Random(i), samples=2) for i in range(4)],
+        seed=1,
+        dealer=2,
+        scores=(800, 760, 820, 780),
+    )
+    assert end.phase is th.Phase.GAME_OVER and end.winner is not None
+    mixed: list[th.bots.Bot] = [HeuristicBot(random.Random(i)) for i in range(4)]
+    mixed[1] = SolverBot(random.Random(5), samples=2)
+    end = play_four(RULES_FOUR[rules], mixed, seed=2, dealer=1, scores=(700, 650, 720, 680))
+    assert end.phase is th.Phase.GAME_OVER
+
+
+def after_opening_at_four(deal: str) -> th.State:
+    """The deal of :func:`after_opening` at a table of four, dealer 1: seat 1 sits out, seats
+    2, 3 and 0 hold the hands of seats 1, 2 and 0 (R-FOUR-2); seat 2 has opened with 100, seat
+    3 to call."""
+    hands = th.Deal.parse(deal).hands
+    talon = th.Deal.parse(deal).talon
+    state = th.new_game(th.Rules.classic(players=4), dealer=1)
+    state = th.apply(state, th.Deal((hands[1], hands[2], hands[0]), talon))
+    return th.apply(state, th.Bid(100))
+
+
+def test_r_four_1_solver_bot_bids_at_four_from_the_hands_it_cannot_see() -> None:
+    strong, weak = after_opening_at_four(STRONG), after_opening_at_four(WEAK)
+    assert strong.to_move == 3 and strong.sitter == 1
+    bot = SolverBot(random.Random(1), time_budget=math.inf)
+    assert bot.act(th.observe(strong, 3)) == th.Bid(105)
+    assert bot.act(th.observe(weak, 3)) == th.Pass()
+
+
+def test_r_four_1_the_sitter_is_never_a_player_in_the_solver_bots_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The states the bot draws at four keep the sitter's hand empty and its seat out of every
+    trick, and the bot's play is one of the legal cards."""
+    state = th.apply(after_opening_at_four(STRONG), th.Bid(105))
+    for text in ("pass", "pass", "give KH 0", "give TC 2", "contract 140", "play AS"):
+        state = th.apply(state, th.parse_action(text))
+    draws = counted_draws(monkeypatch)
+    seen = th.observe(state, 0)  # seat 0: the declarer's right-hand opponent, to follow
+    assert seen.to_move == 0 and len(seen.legal_actions) == 2  # 9S or JS
+    chosen = SolverBot(random.Random(3), samples=4).act(seen)
+    assert chosen in seen.legal_actions and draws
+    for draw in draws:
+        assert draw.sitter == 1 and draw.hands[1] == frozenset()
+        assert draw.hands[0] == state.hands[0] and draw.trick == state.trick
+        assert all(seat != 1 for seat, _ in draw.trick)

@@ -558,3 +558,105 @@ def test_out_and_records_need_a_place_to_write(
     (tmp_path / "file").write_text("", encoding="utf-8")
     code, _, err = run(["tournament", *QUICK, "--records", str(tmp_path / "file")], capsys)
     assert code == 2 and f"--records {tmp_path / 'file'}: a file, not a folder" in err
+
+
+# -- a table of four (issue #13) ----------------------------------------------------------------
+
+
+def test_r_four_1_tournament_seats_four_bots_with_seats_4(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seats 4``: the names fill four seats in turn, every seating of them is played, the
+    title names the table, and each record names its four seats."""
+    path = tmp_path / "table.json"
+    argv = ["tournament", *QUICK, "--games", "6", "--seats", "4", "--out", str(path)]
+    code, out, _ = run([*argv, "--records", str(tmp_path)], capsys)
+    assert code == 0
+    four = th.Rules.classic(players=4)
+    played: dict[int, tuple[tuple[str, ...], th.State]] = {}
+    standings = tournament(
+        ["heuristic", "random"],
+        6,
+        seed=1,
+        rules=four,
+        on_game=lambda n, seating, state: played.update({n: (seating, state)}),
+    )
+    assert out == (
+        "Thousand tournament: classic rules at a table of four; 6 games, seed 1\n\n"
+        f"{format_standings(standings)}\n"
+    )
+    assert [s.games for s in standings] == [6, 6]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert th.Rules.from_dict(data["rules_data"]) == four
+    assert data["rules"] == "classic rules at a table of four"
+    for number in range(6):
+        seating, state = played[number]
+        text = (tmp_path / f"game-000{number + 1}.txt").read_text(encoding="utf-8")
+        seats = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(seating))
+        assert text.splitlines()[0].endswith(f"seed 1: {seats}") and "seat 3 " in seats
+        assert records.load(text).history == state.history
+    # Without --seats the same command is the game of three, as before.
+    code, out, _ = run(["tournament", *QUICK, "--games", "6"], capsys)
+    assert out.startswith("Thousand tournament: classic rules; 6 games, seed 1\n")
+    assert out.endswith(f"{format_standings(tournament(['heuristic', 'random'], 6))}\n")
+
+
+def test_tournament_with_deals_at_four_plays_each_deal_in_every_seating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "--bots", "heuristic,random,heuristic,random", "--jobs", "2"]
+    code, out, _ = run([*argv, "--deals", "2", "--seats", "4", "--records", str(tmp_path)], capsys)
+    assert code == 0
+    names = ["heuristic", "random", "heuristic", "random"]
+    match = duplicate_match(names, 2, seed=1, rules=th.Rules.classic(players=4))
+    assert out == (
+        "Thousand duplicate deals: classic rules at a table of four; 2 deals, each in every "
+        f"seating, seed 1\n\n{format_standings(match)}\n"
+    )
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == [f"deal-000{n}-seating-{s}.txt" for n in (1, 2) for s in range(1, 7)]
+    for name in files:
+        state = records.load((tmp_path / name).read_text(encoding="utf-8"))
+        assert state.players == 4 and len(state.sheet) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["tournament", "--seats", "4", "--bots", "a,b,c,d,e"],
+            "--bots takes one to four bots at a table of four, not 5: 'a,b,c,d,e'",
+        ),
+        (
+            ["tournament", "--bots", "random,random,random,heuristic"],
+            "--bots takes one to three bots, not 4: 'random,random,random,heuristic'; four play "
+            "at a table of four, --seats 4",
+        ),
+        (["demo", "--seats", "5"], "argument --seats: invalid choice: 5 (choose from 3, 4)"),
+        (["tournament", "--seats", "2"], "argument --seats: invalid choice: 2"),
+        (["play", "--seats", "two"], "argument --seats: invalid int value: 'two'"),
+        (
+            ["play", "--seat", "3"],
+            "argument --seat: invalid choice: 3 (choose from 0, 1, 2; seat 3 is at a table of "
+            "four, --seats 4)",
+        ),
+        (
+            ["play", "--seats", "4", "--bots", "random,random"],
+            "names three bots at a table of four (or one for all), not 2",
+        ),
+    ],
+)
+def test_seats_is_checked_with_the_commands_usage(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"usage: thousand {argv[0]} [-h]")
+    assert message in err, err
+
+
+def test_the_help_of_each_command_names_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("demo", "tournament", "play"):
+        code, out, _ = run([command, "--help"], capsys)
+        assert code == 0 and "[--seats {3,4}]" in out
+        assert "where the dealer sits out each deal" in " ".join(out.split())

@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,18 +60,27 @@ def test_a_person_plays_a_whole_game_and_hears_every_bot_move_in_order() -> None
     console, out = run_console(5)
     final = console.state
     assert final.is_terminal
+    assert told_moves(out) == bot_moves(th.new_game(dealer=5 % 3), final.history)
+    for record in final.sheet:
+        assert f"-- deal {record.deal_number}: " in out
+    assert f"Seat {final.winner} wins" in out or "Drawn after" in out
+
+
+def bot_moves(state: th.State, history: tuple[th.Action, ...]) -> list[str]:
+    """The moves of the bots (every seat but 0) in ``history`` played from ``state``, as the
+    console tells them: all but the gives, whose cards it may not tell."""
     expected = []
-    state = th.new_game(dealer=5 % 3)
-    for action in final.history:
+    for action in history:
         seat = state.to_move
         if seat is not None and seat != 0 and not isinstance(action, th.Give):
             expected.append(f"seat {seat}: {action}")
         state = th.apply(state, action)
-    announced = [line for line in out.splitlines() if re.match(r"seat \d: (?!gives)", line)]
-    assert announced == expected
-    for record in final.sheet:
-        assert f"-- deal {record.deal_number}: " in out
-    assert f"Seat {final.winner} wins" in out or "Drawn after" in out
+    return expected
+
+
+def told_moves(out: str) -> list[str]:
+    """The lines of ``out`` that tell a bot's move other than a give."""
+    return [line for line in out.splitlines() if re.match(r"seat \d: (?!gives)", line)]
 
 
 def test_the_view_shows_what_the_seat_knows_and_nothing_more() -> None:
@@ -255,52 +265,71 @@ def test_the_real_program_plays_a_deal_through_a_pseudo_terminal(tmp_path: Path)
     """``python -m thousand play`` driven as a person would: an illegal move is explained and
     asked again, a move is taken back, a whole deal is played, and ``quit`` saves a record
     that loads."""
-    pexpect = pytest.importorskip("pexpect")
     record = tmp_path / "game.txt"
-    child = pexpect.spawn(
-        sys.executable,
-        [
-            *("-m", "thousand", "play", "--seed", "7", "--bots", "heuristic"),
-            *("--record", str(record), "--colour", "never"),
-        ],
-        encoding="utf-8",
-        timeout=60,
-        dimensions=(40, 120),
+    child = spawn(
+        *("play", "--seed", "7", "--bots", "heuristic"),
+        *("--record", str(record), "--colour", "never"),
     )
     child.expect(r"You are seat 0; seat 1 is a heuristic bot, seat 2 is a heuristic bot")
     child.expect("your move> ")
     child.sendline("play AS")
     child.expect(r"illegal action 'play AS' in phase auction: .*cards are played only in the play")
     child.expect("your move> ")
-
-    def first_legal() -> str:
-        child.sendline("legal")
-        child.expect(r"legal: ([^\r\n]*)\r\n")
-        move = child.match.group(1).split(", ")[0]
-        child.expect("your move> ")
-        return str(move)
-
-    child.sendline(first_legal())
+    child.sendline(first_legal(child))
     child.expect(r"you: ")
     child.expect("your move> ")
     child.sendline("undo")
     child.expect("undone: back to your previous decision")
     child.expect("your move> ")
-    made = 0
-    while made < 30:  # a deal takes fewer moves: at most 3 calls, 2 gives, a contract, 8 cards
-        child.sendline(first_legal())
-        made += 1
-        if child.expect([r"-- deal 1: [^\r\n]+\r\n", "your move> "]) == 0:
-            child.expect("your move> ")  # the first decision of deal 2
-            break
+    # a deal takes fewer than 30 moves: at most 3 calls, 2 gives, a contract, 8 cards
+    made = moves_to_the_end_of_deal(child, 1)
     assert 8 <= made < 30  # the eight cards of the play, and the deal ended
+    child.expect("your move> ")  # the first decision of deal 2
+    state = quit_and_load(child, record)
+    assert len(state.sheet) == 1 and state.deal_number == 2 and not state.is_terminal
+
+
+def spawn(*args: str, timeout: int = 60) -> Any:
+    """``python -m thousand`` with ``args`` in a pseudo-terminal of 40 lines of 120."""
+    pexpect = pytest.importorskip("pexpect")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "thousand", *args],
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(40, 120),
+    )
+
+
+def first_legal(child: Any) -> str:
+    """The first legal move, as the program lists it when asked; at the prompt again."""
+    child.sendline("legal")
+    child.expect(r"legal: ([^\r\n]*)\r\n")
+    move = child.match.group(1).split(", ")[0]
+    child.expect("your move> ")
+    return str(move)
+
+
+def moves_to_the_end_of_deal(child: Any, number: int) -> int:
+    """How many first legal moves the person made until deal ``number`` ended (30 at most)."""
+    made = 0
+    while made < 30:
+        child.sendline(first_legal(child))
+        made += 1
+        if child.expect([rf"-- deal {number}: [^\r\n]+\r\n", "your move> "]) == 0:
+            break
+    return made
+
+
+def quit_and_load(child: Any, record: Path) -> th.State:
+    """``quit``: the record saved, the program ended well; the state the record loads to."""
+    pexpect = pytest.importorskip("pexpect")
     child.sendline("quit")
     child.expect(f"record saved to {record}")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    state = records.load(record.read_text(encoding="utf-8"))
-    assert len(state.sheet) == 1 and state.deal_number == 2 and not state.is_terminal
+    return records.load(record.read_text(encoding="utf-8"))
 
 
 def test_the_real_replay_steps_trick_by_trick_through_a_pseudo_terminal(tmp_path: Path) -> None:
@@ -310,13 +339,7 @@ def test_the_real_replay_steps_trick_by_trick_through_a_pseudo_terminal(tmp_path
     game = play_demo_game(2, players="heuristic")
     path = tmp_path / "game.txt"
     path.write_text(records.dump(game), encoding="utf-8")
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "thousand", "replay", str(path), "--review"],
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(40, 120),
-    )
+    child = spawn("replay", str(path), "--review", timeout=120)
     child.expect(r"== deal 1, dealer \d ==")
     child.expect(r"  trick 1 to seat \d")
     child.expect(r"\[Enter\] next trick, d: end of deal, c: to the end, q: quit> ")
@@ -373,3 +396,141 @@ def test_replay_all_prints_the_whole_game_without_stopping(
         isinstance(a, th.Redeal) for a in game.history
     )
     assert out.rstrip().endswith(th.format_sheet(game.sheet, game).rstrip())
+
+
+# -- a table of four (issue #13) ----------------------------------------------------------------
+
+FOUR = th.Rules.classic(players=4)
+
+
+def run_four(seed: int, seat: int = 0, **options: object) -> tuple[Console, str, list[th.State]]:
+    """A whole game at a table of four, the person playing the first legal move; the states
+    at which the person was asked."""
+    out = io.StringIO()
+    holder: list[Console] = []
+    asked: list[th.State] = []
+
+    def read(prompt: str) -> str:
+        state = holder[0].state
+        asked.append(state)
+        return str(th.legal_actions(state)[0])
+
+    console = Console(
+        bots_for("heuristic", seed, seat, players=4),
+        seat=seat,
+        rules=FOUR,
+        seed=seed,
+        read=read,
+        write=out,
+        style=PLAIN,
+        **options,  # type: ignore[arg-type]
+    )
+    holder.append(console)
+    assert console.run() == 0
+    return console, out.getvalue(), asked
+
+
+def test_r_four_1_a_person_at_four_sits_out_each_deal_it_deals_without_being_asked() -> None:
+    """R-FOUR-1: the dealer sits out. The person is asked only in the deals it does not deal;
+    in those it deals the console says it sits out, the bots play the deal through, and its
+    score for it is told (R-FOUR-3)."""
+    console, out, asked = run_four(4)  # 4 % 4: the person deals first
+    final = console.state
+    assert final.is_terminal and final.players == 4
+    assert asked and all(state.sitter != 0 and state.to_move == 0 for state in asked)
+    assert out.splitlines()[0] == (
+        "You are seat 0; seat 1 is a heuristic bot, seat 2 is a heuristic bot, seat 3 is a "
+        "heuristic bot. Type a move, or 'help'."
+    )
+    assert "At a table of four the dealer sits out each deal (R-FOUR-1)" in out
+    deals = out.split("\n== deal ")[1:]
+    rows = {record.deal_number: record for record in final.sheet}
+    sat = [record for record in final.sheet if record.sitter == 0]
+    assert sat and sat[0].deal_number == 1
+    for text in deals:
+        number = int(text.split(":")[0].split()[0])
+        record = rows[number]
+        if record.sitter == 0:
+            assert text.startswith(f"{number}: you deal and sit out ==\n")
+            assert "you sit out this deal: no cards, no calls; you score the card points of " in (
+                text
+            )
+            assert f"you sat out this deal: {record.changes[0]:+d} on your score (R-FOUR-3)" in text
+            assert "your move" not in text
+        else:
+            assert text.startswith(f"{number}: seat {record.dealer} deals and sits out ==\n")
+            assert "you sat out" not in text
+    # Every bot move is told, in the deals the person sits out too.
+    assert told_moves(out) == bot_moves(th.new_game(FOUR, dealer=0), final.history)
+    assert out.rstrip().endswith(th.format_sheet(final.sheet, final).rstrip())
+
+
+def test_r_four_8_the_sitter_sees_the_deal_from_the_side_and_nothing_more() -> None:
+    """R-FOUR-8: as the play of a deal it sits out starts, the person is shown the sitter's
+    view (no hand, the gives without their cards, the talon when it is shown); at its
+    decisions the sitter is marked and left out of the points and the cards."""
+    console, out, asked = run_four(4, record=None)
+    views = [
+        block
+        for block in out.split("\n\n")
+        if block.startswith("deal ") and "hand     none: you sit out this deal" in block
+    ]
+    sitting = [r for r in console.state.sheet if r.sitter == 0 and r.made is not None]
+    assert len(views) == len(sitting) > 0
+    for block in views:
+        assert "(sits out), play, trick 1 of 8" in block.splitlines()[0]
+        assert "  moves" not in block
+        gives = re.search(r"  gives    (.+)", block)
+        assert gives is not None and set(re.findall(r"(\S+) to", gives.group(1))) == {"?"}
+    # The views at the person's decisions: drawn from its observation alone.
+    state = asked[0]
+    view = seat_view(th.observe(state, 0), console.names, PLAIN)
+    dealer = console.names[state.dealer]
+    assert view.splitlines()[0].startswith(f"deal {state.deal_number}, dealer {dealer} (sits out)")
+    cards_line = next(line for line in view.splitlines() if line.startswith("  cards"))
+    assert dealer not in cards_line
+    assert len(view.splitlines()[1].split("   ")[1:]) == 4  # the scores of the four seats
+
+
+def test_bots_for_and_the_console_at_four() -> None:
+    assert [name for name, _ in bots_for("random", 1, 3, players=4)] == ["random"] * 3
+    named = bots_for("solver,heuristic,random", 1, 1, players=4)
+    assert [name for name, _ in named] == ["solver", "heuristic", "random"]
+    with pytest.raises(ValueError, match=r"names three bots at a table of four \(or one for all\)"):
+        bots_for("random,random", 1, 0, players=4)
+    with pytest.raises(ValueError, match="at a table of four plays against three bots, not 2"):
+        Console(bots_for("random", 1, 0), rules=FOUR)
+    with pytest.raises(ValueError, match="seat must be 0, 1, 2 or 3, not 4"):
+        Console(bots_for("random", 1, 0, players=4), seat=4, rules=FOUR)
+    with pytest.raises(ValueError, match="a person plays against two bots, not 3"):
+        Console(bots_for("random", 1, 0, players=4))
+    console = Console(bots_for("random", 1, 3, players=4), seat=3, rules=FOUR, seed=6)
+    assert console.names == ["seat 0", "seat 1", "seat 2", "you"]
+    assert console.state.dealer == 6 % 4 and console.state.players == 4
+
+
+def test_r_four_1_the_real_program_at_four_sits_the_person_out_through_a_pseudo_terminal(
+    tmp_path: Path,
+) -> None:
+    """``python -m thousand play --seats 4``: with seed 8 the person (seat 0) deals first and
+    sits deal 1 out, told so and not asked anything; then it plays deal 2."""
+    record = tmp_path / "four.txt"
+    child = spawn(
+        *("play", "--seats", "4", "--seed", "8", "--bots", "heuristic"),
+        *("--record", str(record), "--colour", "never"),
+    )
+    child.expect(r"Thousand: classic rules at a table of four; seed 8")
+    child.expect(r"You are seat 0; seat 1 is a heuristic bot, seat 2 is a heuristic bot, seat 3")
+    child.expect(r"== deal 1: you deal and sit out ==")
+    child.expect(r"you sit out this deal: no cards, no calls; you score the card points of the")
+    # The bots play deal 1 through: its end comes before any question.
+    assert child.expect([r"-- deal 1: [^\r\n]+\r\n", "your move> "]) == 0
+    child.expect(r"you sat out this deal: [+-]\d+ on your score \(R-FOUR-3\)")
+    child.expect(r"== deal 2: seat 1 deals and sits out ==")
+    child.expect(r"deal 2, dealer seat 1 \(sits out\), auction")
+    child.expect("your move> ")
+    made = moves_to_the_end_of_deal(child, 2)
+    assert 8 <= made < 30
+    child.expect("your move> ")  # deal 3, dealt by seat 2
+    state = quit_and_load(child, record)
+    assert state.players == 4 and [r.sitter for r in state.sheet] == [0, 1]

@@ -14,7 +14,7 @@ import pytest
 import thousand as th
 from thousand.__main__ import expected_deals, main, play_demo_game
 from thousand.arena import BOTS
-from thousand.sheet import format_sheet
+from thousand.sheet import LEGEND, format_sheet
 
 
 def test_demo_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
@@ -169,6 +169,44 @@ def test_sheet_marks_the_barrel_and_penalties() -> None:
     assert cells[3] == ["+120", "880", "*B"]
 
 
+def test_sheet_at_a_table_of_four_has_four_columns_and_marks_the_sitter() -> None:
+    """A column per seat; the sitter's cell (the dealer, R-FOUR-1) shows its talon score
+    (R-FOUR-3) marked ``~``, with its other marks after it (here it climbs on the barrel by
+    sitting, R-FOUR-4)."""
+    record = th.DealRecord(
+        deal_number=4,
+        dealer=3,
+        declarer=1,
+        bid=110,
+        contract=120,
+        made=False,
+        points=(40, 60, 20, 0),
+        card_points=(40, 60, 20, 0),
+        marriages=(),
+        changes=(40, -120, 20, 25),
+        scores=(300, -50, 410, 880),
+        barrel=(None, None, None, 0),
+        bolts=(0, 0, 0, 0),
+        events=(th.Event(th.EventKind.CLIMBED_ON_BARREL, 3),),
+        sitter=3,
+    )
+    head, _, row = format_sheet([record]).splitlines()
+    assert [cell.strip() for cell in head.split("|")[1:]] == [
+        "seat 0",
+        "seat 1",
+        "seat 2",
+        "seat 3",
+    ]
+    cells = [cell.split() for cell in row.split("|")]
+    assert cells[0] == ["4", "3", "1", "110", "120", "failed"]
+    assert cells[1:] == [["+40", "300"], ["-120", "-50", "*"], ["+20", "410"], ["+25", "880", "~B"]]
+    assert "~ sat out" in LEGEND
+    # The bare header: the records tell the columns, else the state, else ``players``.
+    assert len(format_sheet([], players=4).splitlines()[0].split("|")) == 5
+    assert format_sheet([]) == format_sheet([], players=3)
+    assert len(format_sheet([], th.new_game(th.Rules.classic(players=4))).split("|")) == 5
+
+
 def test_demo_names_the_rules_and_agreements(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["demo", "--seed", "3", "--players", "heuristic", "--rules", "standard"]
     argv += ["--with", "golden_round"]
@@ -224,3 +262,30 @@ def test_demo_of_heuristic_bots_ends_under_reshuffle_on_card_score(
     out = capsys.readouterr().out
     assert out.startswith(f"Thousand: classic rules with: Reshuffle on Card Score {below}; seed 1")
     assert re.search(r"^Seat \d wins with \d+", out, re.MULTILINE)
+
+
+def test_r_four_3_demo_at_four_prints_a_sheet_with_four_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``demo --seats 4``: four bots, the first dealer ``seed % 4``, a column per seat, the
+    sitter's cell marked ``~`` with its talon score (R-FOUR-3)."""
+    assert main(["demo", "--seed", "6", "--players", "heuristic", "--seats", "4"]) == 0
+    out = capsys.readouterr().out
+    four = th.Rules.classic(players=4)
+    state = play_demo_game(6, four, players="heuristic")
+    assert state.players == 4 and state.is_terminal and state.sheet[0].dealer == 6 % 4
+    assert out.startswith("Thousand: classic rules at a table of four; seed 6, heuristic players\n")
+    sheet = format_sheet(state.sheet, state)
+    assert f"\n{sheet}\n" in out
+    header = sheet.splitlines()[0]
+    assert [cell.strip() for cell in header.split("|")[1:]] == [f"seat {s}" for s in range(4)]
+    rows = [line for line in out.splitlines() if line[:5].strip().isdigit()]
+    assert len(rows) == len(state.sheet)
+    for line, record in zip(rows, state.sheet, strict=True):
+        cells = line.split("|")[1:]
+        assert len(cells) == 4 and record.sitter == record.dealer
+        assert "~" in cells[record.dealer]
+        assert all("~" not in cell for seat, cell in enumerate(cells) if seat != record.dealer)
+    # Without --seats 4: three bots, the first dealer seed % 3, as before.
+    three = play_demo_game(6, players="heuristic")
+    assert three.players == 3 and three.sheet[0].dealer == 6 % 3 and three.sheet[0].sitter is None

@@ -1,10 +1,12 @@
-"""The ruling ids: one registry (``thousand.rulings``), an anchor for each in the documentation,
-and a test citing each. And the documentation as a new user meets it: its extra installs what
-the build imports, no page shows a broken table, and every page's examples run as pasted.
+"""The ruling ids: one registry (``thousand.rulings``) holding every id of the specification
+(``rulings.md`` and ``four-players.md``), an anchor for each in the documentation, and a test
+citing each. And the documentation as a new user meets it: its extra installs what the build
+imports, no page shows a broken table, and every page's examples run as pasted.
 
 A test *cites* an id in its name (``test_r_bid_3_...`` for R-BID-3, ``test_a5_...`` for A5,
-``test_agreement_no_jumping_...`` for AG-NO-JUMPING), or by writing the id itself in a docstring
-or a comment of a test module (``R-BID-3``, ``A5``, ``AG-NO-JUMPING``).
+``test_r_four_1_...`` for R-FOUR-1, ``test_f1_...`` for F1, ``test_agreement_no_jumping_...`` for
+AG-NO-JUMPING), or by writing the id itself in a docstring or a comment of a test module
+(``R-BID-3``, ``A5``, ``F1``, ``AG-NO-JUMPING``).
 """
 
 from __future__ import annotations
@@ -33,8 +35,13 @@ from .extras import extra
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 TESTS = ROOT / "tests"
-#: The specification, beside the checkout (see ``../shared/README.md``).
+#: The specification, beside the checkout (see ``../shared/README.md``): the rulings of the
+#: game and, extending them, those of a table of four.
 SPEC = ROOT.parent / "shared" / "design" / "rulings.md"
+SPEC_FOUR = ROOT.parent / "shared" / "design" / "four-players.md"
+SPECS = (SPEC, SPEC_FOUR)
+#: The registry's section for the ids of ``four-players.md``.
+FOUR = "A table of four"
 
 ANCHOR = re.compile(r"^\.\. _([A-Za-z0-9_.-]+):\s*$", re.MULTILINE)
 
@@ -81,7 +88,8 @@ def citations() -> tuple[frozenset[str], str]:
 
 
 def name_forms(ruling: rulings.Ruling) -> list[str]:
-    """How a test name spells the id: ``r_bid_3``, ``a5``, ``agreement_no_jumping``."""
+    """How a test name spells the id: ``r_bid_3``, ``a5``, ``r_four_1``, ``f1``,
+    ``agreement_no_jumping``."""
     slug = ruling.id.lower().replace("-", "_")
     if ruling.kind == "agreement":
         key = slug.removeprefix("ag_")
@@ -101,10 +109,13 @@ def test_the_registry_has_each_id_once_with_a_title() -> None:
     ids = [ruling.id for ruling in rulings.RULINGS]
     assert len(ids) == len(set(ids))
     for ruling in rulings.RULINGS:
-        assert re.fullmatch(r"R-[A-Z]+-\d+|A(?:[1-9]|1\d|2[0-7])|AG-[A-Z0-9-]+", ruling.id)
+        assert re.fullmatch(r"R-[A-Z]+-\d+|A(?:[1-9]|1\d|2[0-7])|AG-[A-Z0-9-]+|F[1-5]", ruling.id)
         assert ruling.title and ruling.section
         assert rulings.by_id(ruling.id) is ruling
-    assert [r.id for r in rulings.RULINGS if r.kind == "detail"] == [f"A{n}" for n in range(1, 28)]
+    details = [r.id for r in rulings.RULINGS if r.kind == "detail"]
+    assert details == [f"A{n}" for n in range(1, 28)] + [f"F{n}" for n in range(1, 6)]
+    four = [r.id for r in rulings.RULINGS if r.section == FOUR]
+    assert four == [f"R-FOUR-{n}" for n in range(1, 9)] + [f"F{n}" for n in range(1, 6)]
     with pytest.raises(KeyError):
         rulings.by_id("R-BID-99")
 
@@ -117,12 +128,22 @@ def test_the_registry_has_one_id_per_agreement() -> None:
         assert rulings.by_id(rulings.agreement_id(agreement.key)).section == agreement.group
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the specification is not beside the checkout")
+def spec_ids(path: Path) -> set[str]:
+    """The ids a file of the specification settles: each written in bold where it is settled
+    (``**R-BID-3**``, ``**A5**``, ``**R-FOUR-1**``, ``**F1**``)."""
+    return set(re.findall(r"\*\*(R-[A-Z]+-\d+|A\d+|F\d+)\*\*", path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.skipif(
+    not all(spec.exists() for spec in SPECS), reason="the specification is not beside the checkout"
+)
 def test_the_registry_holds_every_id_of_the_specification() -> None:
-    spec = SPEC.read_text(encoding="utf-8")
-    in_spec = set(re.findall(r"\*\*(R-[A-Z]+-\d+|A\d+)\*\*", spec))
+    in_spec = set().union(*(spec_ids(spec) for spec in SPECS))
     registered = {r.id for r in rulings.RULINGS if r.kind != "agreement"}
     assert in_spec == registered
+    # The table of four's ids are those of four-players.md, in a section of their own.
+    assert spec_ids(SPEC_FOUR) == {r.id for r in rulings.RULINGS if r.section == FOUR}
+    assert not spec_ids(SPEC) & spec_ids(SPEC_FOUR)
 
 
 def test_every_id_has_exactly_one_anchor_in_the_docs() -> None:

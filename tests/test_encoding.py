@@ -1,5 +1,6 @@
 """Integer actions (``thousand.encoding``): the bijection, the legal-action mask, the chance
-table, the errors, and the layout table of ``docs/encoding.rst``."""
+table, the errors, and the layout table of ``docs/encoding.rst``; at a table of three and at a
+table of four (R-FOUR-1), whose ids are those of three and the gives to seat 3."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 import thousand as th
 from thousand import encoding
 
-from .test_properties import agreements
+from .test_properties import TABLES_OF_FOUR, agreements
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "encoding.rst"
 PACK = th.cards(" ".join(r + s for s in "SCDH" for r in "9JQKTA"))
@@ -25,18 +27,28 @@ PRESETS = {"classic": th.Rules.classic(), "standard": th.Rules.standard()}
 
 
 @st.composite
-def tables(draw: st.DrawFn, max_deals: int = 3) -> th.Rules:
+def tables(draw: st.DrawFn, max_deals: int = 3, players: int = 3) -> th.Rules:
     """A preset with a random combination of agreements that makes sense together (A1), and a
-    short game."""
+    short game; at a table of ``players``, at four with each of the sitter's scores."""
     rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    if players == 4:
+        rules = attrs.evolve(rules, table=draw(TABLES_OF_FOUR))
     rules = rules.with_agreements(*draw(agreements()))
     return attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=max_deals))
+
+
+PRESETS_FOUR = {"classic": th.Rules.classic(players=4), "standard": th.Rules.standard(players=4)}
+
+
+def presets(players: int) -> dict[str, th.Rules]:
+    """The two presets at a table of ``players``."""
+    return PRESETS_FOUR if players == 4 else PRESETS
 
 
 def walk(rules: th.Rules, seed: int, steps: int = 400) -> list[th.State]:
     """The states of a random legal path of at most ``steps`` actions."""
     rng = random.Random(seed)
-    state = th.new_game(rules, dealer=seed % 3)
+    state = th.new_game(rules, dealer=seed % rules.table.players)
     out = [state]
     while not state.is_terminal and len(out) < steps:
         state = th.apply(state, rng.choice(th.legal_actions(state)))
@@ -44,9 +56,11 @@ def walk(rules: th.Rules, seed: int, steps: int = 400) -> list[th.State]:
     return out
 
 
-def every_action() -> list[th.Action]:
-    """Every player action any rules allow, built by hand from the actions' value ranges."""
+def every_action(players: int = 3) -> list[th.Action]:
+    """Every player action any rules allow at a table of ``players``, built by hand from the
+    actions' value ranges; at four the gives to seat 3 come last."""
     values = range(100, 605, 5)
+    four = [th.Give(c, 3) for c in PACK] if players == 4 else []
     return [
         *(th.Bid(v) for v in values),
         th.Pass(),
@@ -59,6 +73,7 @@ def every_action() -> list[th.Action]:
         *(th.Contract(v) for v in values),
         *(th.Play(c) for c in PACK),
         *(th.Play(c, True) for c in PACK if c.rank in (th.Rank.QUEEN, th.Rank.KING, th.Rank.ACE)),
+        *four,
     ]
 
 
@@ -67,6 +82,44 @@ def test_the_ids_are_a_bijection_onto_every_player_action() -> None:
     assert encoding.NUM_DISTINCT_ACTIONS == len(actions) == 411
     assert [encoding.action_from_id(i) for i in range(encoding.NUM_DISTINCT_ACTIONS)] == actions
     assert [encoding.action_id(a) for a in actions] == list(range(len(actions)))
+
+
+def test_r_four_1_the_ids_of_four_are_those_of_three_and_the_gives_to_seat_3() -> None:
+    actions = every_action(4)
+    assert encoding.NUM_DISTINCT_ACTIONS_FOUR == len(actions) == 435
+    assert encoding.num_distinct_actions(3) == 411 and encoding.num_distinct_actions(4) == 435
+    assert [encoding.action_from_id(i, players=4) for i in range(435)] == actions
+    assert [encoding.action_id(a) for a in actions] == list(range(435))
+    # the same action has the same id at both tables
+    assert actions[:411] == every_action(3)
+    assert encoding.action_id(th.Give(th.Card.parse("9S"), 3)) == 411
+    assert encoding.action_from_id(434, 4) == th.Give(th.Card.parse("AH"), 3)
+    with pytest.raises(
+        ValueError, match=re.escape("id 411 is out of range: ids run from 0 to 410")
+    ):
+        encoding.action_from_id(411)
+    with pytest.raises(
+        ValueError, match=re.escape("id 435 is out of range: ids run from 0 to 434")
+    ):
+        encoding.action_from_id(435, players=4)
+
+
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        (2, "players must be 3 or 4, not 2"),
+        (5, "players must be 3 or 4, not 5"),
+        (True, "players must be 3 or 4 (a Python int), not True of type bool"),
+        (4.0, "players must be 3 or 4 (a Python int), not 4.0 of type float"),
+    ],
+)
+def test_a_table_size_is_3_or_4(players: object, reason: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        encoding.num_distinct_actions(players)  # type: ignore[arg-type]
+    assert str(caught.value) == reason
+    with pytest.raises(ValueError) as caught:
+        encoding.action_from_id(0, players)  # type: ignore[arg-type]
+    assert str(caught.value) == reason
 
 
 def test_the_blocks_tile_the_ids_in_order() -> None:
@@ -79,6 +132,10 @@ def test_the_blocks_tile_the_ids_in_order() -> None:
     assert encoding.action_id(th.Bid(600)) == block["bid"][1] - 1
     assert encoding.action_id(th.Give(th.Card.parse("AH"), 2)) == block["give"][1] - 1
     assert encoding.action_id(th.Play(th.Card.parse("9S"))) == block["play"][0]
+    # at four: the same blocks, then the gives to seat 3
+    assert encoding.BLOCKS_FOUR[:-1] == encoding.BLOCKS
+    name, start, stop, _ = encoding.BLOCKS_FOUR[-1]
+    assert (name, start, stop) == ("give to seat 3", 411, encoding.NUM_DISTINCT_ACTIONS_FOUR)
 
 
 def test_ids_do_not_depend_on_the_shared_instances() -> None:
@@ -93,29 +150,74 @@ def test_ids_do_not_depend_on_the_shared_instances() -> None:
 def test_every_legal_action_has_an_id_and_the_mask_marks_exactly_them(
     rules: th.Rules, seed: int
 ) -> None:
+    for _, legal, ids in masked_walk(rules, seed):
+        assert len(ids) == len(legal)
+
+
+#: How many ids a mask has at a table of three and at a table of four.
+MASK_SIZES = {3: encoding.NUM_DISTINCT_ACTIONS, 4: encoding.NUM_DISTINCT_ACTIONS_FOUR}
+
+
+def masked_walk(
+    rules: th.Rules, seed: int
+) -> Iterator[tuple[th.State, tuple[th.Action, ...], set[int]]]:
+    """The states of :func:`walk`, each one's mask checked: an entry per id of the table, none
+    marked at a chance node or the end, and else exactly the ids of the legal actions marked,
+    each id read back to a legal action. Yields each state with a seat to move, its legal
+    actions and their ids."""
+    players = rules.table.players
     for state in walk(rules, seed):
         mask = encoding.legal_action_mask(state)
-        assert len(mask) == encoding.NUM_DISTINCT_ACTIONS
+        assert len(mask) == MASK_SIZES[players]
         if state.is_chance or state.is_terminal:
             assert not any(mask)
             continue
         legal = th.legal_actions(state)
         ids = {encoding.action_id(a) for a in legal}
-        assert len(ids) == len(legal)
         assert {i for i, on in enumerate(mask) if on} == ids
-        assert all(encoding.action_from_id(i) in legal for i in ids)
+        assert all(encoding.action_from_id(i, players=players) in legal for i in ids)
+        yield state, legal, ids
 
 
-@given(st.sampled_from(sorted(PRESETS)), st.integers(0, 2**32))
-def test_the_mask_of_an_observation_is_the_seats_own(preset: str, seed: int) -> None:
-    for state in walk(PRESETS[preset], seed, steps=120):
-        for seat in range(3):
+@given(tables(players=4), st.integers(0, 2**32))
+def test_r_four_1_every_legal_action_at_four_has_an_id_and_the_mask_marks_exactly_them(
+    rules: th.Rules, seed: int
+) -> None:
+    for state, legal, _ in masked_walk(rules, seed):
+        assert state.to_move != state.sitter
+        # a give to the sitter is never legal (R-FOUR-1)
+        sitter = state.sitter
+        assert sitter is not None
+        assert not any(isinstance(a, th.Give) and a.to == sitter for a in legal)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**32))
+def test_the_mask_of_an_observation_is_the_seats_own(players: int, preset: str, seed: int) -> None:
+    for state in walk(presets(players)[preset], seed, steps=120):
+        for seat in range(players):
             mask = encoding.legal_action_mask(th.observe(state, seat))
+            assert len(mask) == encoding.num_distinct_actions(players)
             if state.to_move == seat:
                 assert mask == encoding.legal_action_mask(state)
                 assert any(mask)
             else:
-                assert not any(mask)
+                assert not any(mask)  # the sitter's mask is always empty (R-FOUR-1)
+
+
+def test_r_four_1_a_give_to_seat_3_has_its_id_in_the_mask() -> None:
+    # dealer 1 sits out: the declarer (seat 2, the opener) gives to seats 3 and 0
+    rules = th.Rules.classic(players=4)
+    state = th.new_game(rules, dealer=1)
+    for card in PACK:
+        state = th.apply(state, th.DealCard(card))
+    for text in ("bid 100", "pass", "pass"):
+        state = th.apply(state, th.parse_action(text))
+    assert state.phase is th.Phase.GIVING and state.to_move == 2
+    ids = [i for i, on in enumerate(encoding.legal_action_mask(state)) if on]
+    to = {encoding.action_from_id(i, 4).to for i in ids}  # type: ignore[union-attr]
+    assert to == {3, 0}
+    assert [i for i in ids if i >= 411] == sorted(411 + c.index for c in state.hands[2])
 
 
 def test_the_chance_table_is_the_card_index() -> None:
@@ -213,8 +315,9 @@ def docs_table(page: str, marker: str) -> list[tuple[str, int, int]]:
 
 
 def test_the_docs_table_of_action_ids_matches_the_code() -> None:
+    # one table: the blocks of three, and the one a table of four adds
     rows = docs_table("encoding.rst", ".. _encoding-action-ids:")
-    assert rows == [(name, start, stop) for name, start, stop, _ in encoding.BLOCKS]
+    assert rows == [(name, start, stop) for name, start, stop, _ in encoding.BLOCKS_FOUR]
 
 
 def test_encoding_works_without_numpy() -> None:

@@ -237,13 +237,14 @@ def test_action_dicts_read_or_raise_thousand_error(
 
 def short_game(rules: th.Rules, rng: random.Random, steps: int) -> th.State:
     rules = attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=3))
-    state = th.new_game(rules, dealer=rng.randrange(3))
+    state = th.new_game(rules, dealer=rng.randrange(rules.table.players))
     for _ in range(steps):
         if state.is_terminal:
             break
         state = th.apply(state, rng.choice(th.legal_actions(state)))
     if rng.random() < 0.5 and not state.is_terminal:  # a state that starts mid-game
-        state = th.sample_state(th.information_state(state, rng.randrange(3)), rng)
+        seat = rng.randrange(rules.table.players)
+        state = th.sample_state(th.information_state(state, seat), rng)
     return state
 
 
@@ -253,6 +254,7 @@ def short_game(rules: th.Rules, rng: random.Random, steps: int) -> th.State:
     st.integers(0, 2**32).map(random.Random),
     st.integers(0, 120),
     st.data(),
+    st.sampled_from([3, 4]),
 )
 def test_mutated_state_dicts_read_or_raise_thousand_error(
     preset: str,
@@ -260,8 +262,11 @@ def test_mutated_state_dicts_read_or_raise_thousand_error(
     rng: random.Random,
     steps: int,
     draw: st.DataObject,
+    players: th.rules.Players,
 ) -> None:
-    state = short_game(PRESETS[preset].with_agreements(*chosen), rng, steps)
+    # At either table: a table of four's starts are checked as strictly (R-FOUR-1..8).
+    rules = attrs.evolve(PRESETS[preset], table=th.TableRules(players=players))
+    state = short_game(rules.with_agreements(*chosen), rng, steps)
     data = mutate(state.to_dict(), draw)
     try:
         again = th.State.from_dict(data)
@@ -389,14 +394,14 @@ IDS = st.one_of(
 )
 
 
-@given(IDS)
-def test_ids_decode_to_their_action_or_raise_value_error(i: Any) -> None:
+@given(IDS | st.integers(-5, encoding.NUM_DISTINCT_ACTIONS_FOUR + 5), st.sampled_from([3, 4]))
+def test_ids_decode_to_their_action_or_raise_value_error(i: Any, players: int) -> None:
     try:
-        action = encoding.action_from_id(i)
+        action = encoding.action_from_id(i, players)
     except ValueError as exc:
         assert str(exc)  # a reason, never an empty message
     else:
-        assert encoding.action_id(action) == i
+        assert encoding.action_id(action) == i < encoding.num_distinct_actions(players)
     try:
         card = encoding.chance_from_id(i)
     except ValueError as exc:

@@ -42,7 +42,7 @@ LOOK_ALIKE_SEATS: list[object] = [1.0, 0.0, True, False, Fraction(1), Decimal(2)
 NOT_SEATS = st.one_of(
     st.sampled_from(LOOK_ALIKE_SEATS),
     st.floats(),
-    st.integers().filter(lambda i: not 0 <= i <= 2),
+    st.integers().filter(lambda i: not 0 <= i <= 3),  # 3 is a seat at a table of four
     st.text(max_size=3),
     st.none(),
     st.lists(st.integers(0, 2), max_size=2),
@@ -66,13 +66,14 @@ def test_every_seat_taker_refuses_a_value_that_only_equals_a_seat(seat: object) 
     for name, take in seat_takers():
         with pytest.raises(ValueError) as caught:
             take(seat)
-        head = "seat must be 0, 1 or 2" if name == "seat" else f"{name} must be a seat 0, 1 or 2"
+        seats = "0, 1, 2 or 3" if name == "Give.to" else "0, 1 or 2"  # a give names any table's
+        head = f"seat must be {seats}" if name == "seat" else f"{name} must be a seat {seats}"
         expected = f"{head} (a Python int), not {shown(seat)} of type {type(seat).__name__}"
         assert str(caught.value) == expected
 
 
 @given(NOT_SEATS)
-def test_no_seat_taker_accepts_anything_but_the_ints_0_1_2(seat: object) -> None:
+def test_no_seat_taker_accepts_anything_but_the_ints_of_seats(seat: object) -> None:
     for name, take in seat_takers()[:4]:
         with pytest.raises(ValueError, match=f"^{name} must be ") as caught:
             take(seat)
@@ -110,7 +111,7 @@ def test_a_float_seat_in_a_give_is_a_value_error() -> None:
         th.Give(TEN_HEARTS, 1.0)  # type: ignore[arg-type]
     assert (
         str(caught.value)
-        == "Give.to must be a seat 0, 1 or 2 (a Python int), not 1.0 of type float"
+        == "Give.to must be a seat 0, 1, 2 or 3 (a Python int), not 1.0 of type float"
     )
 
 
@@ -288,6 +289,7 @@ RULES_NUMBERS = [
     (th.DistributionRules, "limit"),
     (th.RedealRules, "talon_score_below"),
     (th.RedealRules, "card_score_below"),
+    (th.TableRules, "ace_value"),
 ]
 
 
@@ -423,7 +425,7 @@ def test_new_game_refuses_a_score_beyond_the_limit(score: int) -> None:
 
 def test_new_game_names_huge_bad_arguments_shortly() -> None:
     with pytest.raises(ValueError) as caught:
-        th.new_game(scores=(HUGE, 0))  # type: ignore[arg-type]
+        th.new_game(scores=(HUGE, 0))
     assert str(caught.value) == (
         "scores must be a tuple of three ints, not (<int of 5001 digits>, 0)"
     )

@@ -1,5 +1,6 @@
 """The OpenSpiel game ``python_thousand`` (``thousand.adapters.openspiel``): OpenSpiel's own
-random simulation test, parameters, returns, observations, resampling and serialization."""
+random simulation test, parameters, returns, observations, resampling and serialization; at a
+table of three and at a table of four (``players=4``), where the sitter never moves."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import thousand as th
+from thousand.cards import mask_of
 
 from .extras import extra
 
@@ -34,16 +36,25 @@ def play(game: Any, seed: int, stop: int | None = None) -> Any:
     return state
 
 
+@pytest.mark.parametrize("table", ["", ",players=4"], ids=["three", "four"])
 @pytest.mark.parametrize("preset", ["classic", "standard"])
-def test_openspiel_random_simulation_of_single_deals(preset: str) -> None:
-    game = pyspiel.load_game(f"python_thousand(rules={preset},single_deal=true)")
+def test_openspiel_random_simulation_of_single_deals(preset: str, table: str) -> None:
+    # at a table of three, and of four (R-FOUR-1)
+    game = pyspiel.load_game(f"python_thousand(rules={preset},single_deal=true{table})")
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(
+    "params",
+    [
+        "max_deals=4",  # R-END-2: a whole game, ended by the deal cap after 4 deals at the latest
+        "max_deals=5,players=4,dealer=3",  # R-FOUR-1: at a table of four
+    ],
+    ids=["three", "four"],
+)
 @pytest.mark.parametrize("preset", ["classic", "standard"])
-def test_openspiel_random_simulation_of_whole_games(preset: str) -> None:
-    # R-END-2: a whole game, ended by the deal cap after 4 deals at the latest
-    game = pyspiel.load_game(f"python_thousand(rules={preset},max_deals=4)")
+def test_openspiel_random_simulation_of_whole_games(preset: str, params: str) -> None:
+    game = pyspiel.load_game(f"python_thousand(rules={preset},{params})")
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -55,17 +66,109 @@ def test_openspiel_random_simulation_of_a_whole_game_to_its_end(preset: str) -> 
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_openspiel_random_simulation_with_agreements() -> None:
+@pytest.mark.parametrize(
+    "table",
+    [{"max_deals": 4}, {"max_deals": 6, "players": 4}],  # at three, and at four (R-FOUR-1)
+    ids=["three", "four"],
+)
+def test_openspiel_random_simulation_with_agreements(table: dict[str, int]) -> None:
     game = pyspiel.load_game(
         "python_thousand",
         {
             "rules": "standard",
             "agreements": "hidden_round,hidden_allow_unhide,quiet_drop,golden_round,"
             "reshuffle_on_card_score=40,ace_marriage",
-            "max_deals": 4,
+            **table,
         },
     )
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+# -- a table of four (R-FOUR-1) ----------------------------------------------------------------
+
+
+def test_r_four_1_the_parameter_players_makes_a_table_of_four() -> None:
+    game = pyspiel.load_game("python_thousand(players=4,dealer=3,rules=standard)")
+    state = game.new_initial_state()
+    assert state.state.rules == th.Rules.standard(players=4)
+    assert state.state.dealer == 3 and state.state.sitter == 3
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == encoding.NUM_DISTINCT_ACTIONS_FOUR == 435
+    assert game.max_chance_outcomes() == 24
+    assert game.observation_tensor_shape() == [tensors.OBSERVATION_SHAPE_FOUR[0] + 1]
+    assert game.information_state_tensor_shape() == [tensors.INFORMATION_STATE_SHAPE_FOUR[0] + 1]
+    assert pyspiel.load_game(str(game)).num_players() == 4
+    assert game.get_type().min_num_players == 3 and game.get_type().max_num_players == 4
+    three = pyspiel.load_game("python_thousand(players=3)")
+    assert three.num_players() == 3 and three.num_distinct_actions() == 411
+    # the sitter's score (at most 2 x (3 aces + a marriage)) fits in the bounds
+    aces = pyspiel.load_game("python_thousand(players=4,single_deal=true)")
+    assert aces.max_utility() >= 2 * (3 * 40 + 100)
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=10)
+def test_r_four_1_the_sitter_never_moves_and_gets_its_deal_score(seed: int) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard,single_deal=true,players=4)")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    sitter = state.state.sitter
+    assert sitter == 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        assert state.current_player() in state.state.active_seats
+        assert state.current_player() != sitter
+        legal = state.legal_actions()
+        assert legal and all(0 <= a < 435 for a in legal)
+        state.apply_action(rng.choice(legal))
+    record = state.state.sheet[0]
+    assert record.sitter == sitter
+    assert state.returns() == [float(c) for c in record.changes] and len(state.returns()) == 4
+    # R-FOUR-3: the talon's card points, the last three cards of the last dealing
+    dealt = [a.card for a in state.state.history if isinstance(a, th.DealCard)]
+    talon = mask_of(dealt[-3:])
+    assert state.returns()[sitter] == float(th.scoring.sitter_score(state.state.rules, talon))
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+
+
+@given(st.integers(0, 2**32), st.integers(1, 80))
+@settings(max_examples=10)
+def test_r_four_8_observer_tensors_and_strings_at_four_are_the_libraries(
+    seed: int, stop: int
+) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard,players=4,dealer=1)")
+    state = play(game, seed, stop)
+    for seat in range(4):
+        check_observer_views(state, seat)
+    assert str(state).count("\nseat ") == 4
+
+
+@given(st.integers(0, 2**32), st.integers(1, 140), st.integers(0, 3))
+@settings(max_examples=10)
+def test_r_four_8_resampled_states_at_four_keep_the_information_state(
+    seed: int, stop: int, seat: int
+) -> None:
+    resampled = resampled_game("rules=standard,max_deals=3,players=4", seed, stop, seat)
+    if resampled is not None:
+        state, other = resampled
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+@given(st.integers(0, 2**32), st.integers(1, 300))
+@settings(max_examples=5)
+def test_r_four_1_serialization_at_four_round_trips(seed: int, stop: int) -> None:
+    game = pyspiel.load_game("python_thousand(rules=standard,max_deals=3,players=4)")
+    round_trip(game, play(game, seed, stop))
+
+
+def test_r_four_1_an_id_of_four_is_refused_at_three() -> None:
+    state = pyspiel.load_game("python_thousand(single_deal=true)").new_initial_state()
+    for card in range(24):
+        state.apply_action(card)
+    with pytest.raises(ValueError, match="ids run from 0 to 410"):
+        state.apply_action(411)
 
 
 def test_parameters_choose_the_rules() -> None:
@@ -180,35 +283,50 @@ def test_observer_tensors_and_strings_are_the_libraries(seed: int, stop: int) ->
     game = pyspiel.load_game("python_thousand(rules=standard)")
     state = play(game, seed, stop)
     for seat in range(3):
-        observed = th.observe(state.state, seat)
-        info = th.information_state(state.state, seat)
-        assert state.observation_tensor(seat) == [*tensors.observation_tensor(observed), 0.0]
-        assert state.information_state_tensor(seat) == [
-            *tensors.information_state_tensor(info),
-            0.0,
-        ]
-        assert state.observation_string(seat) == f"{observed}\nredeals: 0 of 5"
+        check_observer_views(state, seat)
         head = f"seat {seat}, deal {state.state.deal_number} (dealer {state.state.dealer})"
         assert state.information_state_string(seat).startswith(head)
+
+
+def check_observer_views(state: Any, seat: int) -> None:
+    """The seat's tensors are the library's with the redeals made as one entry more, and its
+    observation string the library's with the redeals."""
+    observed = th.observe(state.state, seat)
+    info = th.information_state(state.state, seat)
+    assert state.observation_tensor(seat) == [*tensors.observation_tensor(observed), 0.0]
+    assert state.information_state_tensor(seat) == [
+        *tensors.information_state_tensor(info),
+        0.0,
+    ]
+    assert state.observation_string(seat) == f"{observed}\nredeals: 0 of 5"
 
 
 @given(st.integers(0, 2**32), st.integers(1, 140), st.integers(0, 2))
 @settings(max_examples=15)
 def test_resampled_states_keep_the_information_state(seed: int, stop: int, seat: int) -> None:
-    game = pyspiel.load_game("python_thousand(rules=standard,max_deals=3)")
-    state = play(game, seed, stop)
+    resampled = resampled_game("rules=standard,max_deals=3", seed, stop, seat)
+    if resampled is not None:
+        state, other = resampled
+        assert other.observation_string(seat) == state.observation_string(seat)
+        if state.current_player() == seat:
+            assert other.legal_actions() == state.legal_actions()
+
+
+def resampled_game(params: str, seed: int, stop: int, seat: int) -> tuple[Any, Any] | None:
+    """A random path of the game of ``params`` (see :func:`play`) and a state resampled from
+    the seat's information state at its end, None if the game ended: the same information
+    state string and tensor, the same player to move, and the earlier deals kept as they
+    were."""
+    state = play(pyspiel.load_game(f"python_thousand({params})"), seed, stop)
     if state.is_terminal():
-        return
+        return None
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     other = state.resample_from_infostate(seat, sampler)
     assert other.information_state_string(seat) == state.information_state_string(seat)
     assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
-    assert other.observation_string(seat) == state.observation_string(seat)
     assert other.current_player() == state.current_player()
-    if state.current_player() == seat:
-        assert other.legal_actions() == state.legal_actions()
-    # the earlier deals are kept as they were
     assert other.state.sheet == state.state.sheet
+    return state, other
 
 
 @given(st.integers(0, 2**32), st.integers(1, 300))
@@ -216,13 +334,20 @@ def test_resampled_states_keep_the_information_state(seed: int, stop: int, seat:
 def test_serialization_round_trips(seed: int, stop: int) -> None:
     game = pyspiel.load_game("python_thousand(rules=standard,max_deals=3)")
     state = play(game, seed, stop)
+    again = round_trip(game, state)
+    assert str(again) == str(state)
+
+
+def round_trip(game: Any, state: Any) -> Any:
+    """``state`` serialized and read back, alone and with its game: the same history and
+    state; the state read back."""
     again = game.deserialize_state(state.serialize())
     assert again.history() == state.history()
     assert again.state == state.state
-    assert str(again) == str(state)
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(game2) == str(game) and state2.history() == state.history()
+    return again
 
 
 def test_the_redeals_made_are_part_of_what_a_seat_knows() -> None:
@@ -414,6 +539,13 @@ def test_agreements_must_be_text() -> None:
             {"max_deals": -1},
             "max_deals must be 0 (the rules' own cap) or a number of deals up to 1000000, not -1",
         ),
+        (
+            {"players": 4, "dealer": 4},
+            "dealer must be a seat 0, 1, 2 or 3 at a table of four, not 4",
+        ),
+        ({"players": 5}, "players must be 3 or 4, not 5"),
+        ({"players": True}, "players must be 3 or 4 (a Python int), not True of type bool"),
+        ({"players": "4"}, "players must be 3 or 4 (a Python int), not '4' of type str"),
         ({"single_deal": 1}, "single_deal must be True or False, not 1 of type int"),
         ({"single_deal": "yes"}, "single_deal must be True or False, not 'yes' of type str"),
         ({"rules": 5}, "rules must be 'classic' or 'standard', not 5"),
@@ -424,7 +556,7 @@ def test_agreements_must_be_text() -> None:
         (
             {"dealr": 1},
             "unknown parameter 'dealr' (the parameters are rules, agreements, single_deal, "
-            "dealer, max_deals, max_redeals)",
+            "dealer, max_deals, max_redeals, players)",
         ),
     ],
     ids=lambda value: str(value)[:40],

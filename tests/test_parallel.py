@@ -272,3 +272,37 @@ def test_a_tournament_on_a_dask_cluster_is_the_same_as_in_one_process() -> None:
             ["heuristic", "random"], 6, seed=7, rules=short(4), executor=executor
         ) == (serial)
         assert match == duplicate_match(["heuristic", "random"], 6, seed=7, executor=executor)
+
+
+def short_four(deals: int) -> th.Rules:
+    """Classic rules at a table of four, every hand allowed a redeal, cut after ``deals``."""
+    rules = th.Rules.classic(players=4).with_agreements(by_key("reshuffle_on_card_score", 121))
+    return attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, max_deals=deals))
+
+
+def test_a_tournament_and_a_duplicate_match_at_four_are_the_same_on_any_executor(
+    processes: ProcessPoolExecutor, threads: ThreadPoolExecutor
+) -> None:
+    """R-FOUR-1 at a table of four: every seating of the bots over four seats, the same
+    standings whatever the executor (redeals included: every hand may call one)."""
+    four = th.Rules.classic(players=4)
+    serial = tournament(["heuristic", "random"], 12, seed=5, rules=four)
+    assert [s.games for s in serial] == [12, 12]
+    for executor in (processes, threads, Reversed(12)):
+        assert tournament(["heuristic", "random"], 12, seed=5, rules=four, executor=executor) == (
+            serial
+        )
+    names = ["solver", "unseeded"]
+    rules = short_four(1)
+    serial = tournament(names, 6, seed=2, rules=rules, makers=MAKERS)
+    assert serial == tournament(names, 6, seed=2, rules=rules, makers=MAKERS, executor=processes)
+    match = duplicate_match(["heuristic", "random", "random"], 6, seed=3, rules=four)
+    for executor in (processes, threads, Reversed(6)):
+        assert match == duplicate_match(
+            ["heuristic", "random", "random"], 6, seed=3, rules=four, executor=executor
+        )
+    games = play_games([HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], [1, 2], four)
+    assert [state.players for state in games] == [4, 4]
+    assert games == play_games(
+        [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], [1, 2], four, executor=processes
+    )

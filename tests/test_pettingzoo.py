@@ -1,7 +1,8 @@
 """The PettingZoo environment (``thousand.adapters.pettingzoo``): PettingZoo's own conformance
 tests for both presets, and what the environment promises: the masks are the engine's legal
 actions, the observations are the tensors of ``observe``, the rewards are the score sheet's
-changes, and a seed fixes the whole trajectory.
+changes, and a seed fixes the whole trajectory; at a table of three and at a table of four,
+where the agent of the seat that sits out is never selected (R-FOUR-1).
 
 Without the ``pettingzoo`` extra these tests are skipped, unless ``THOUSAND_REQUIRE_EXTRAS=1``
 (set by ``.ci/run``): then a missing extra fails the run instead of hiding it.
@@ -34,10 +35,11 @@ from thousand.bots import HeuristicBot
 Env = AECEnv[str, tpz.ObsDict, tpz.ActionId]
 
 PRESETS = {"classic": th.Rules.classic(), "standard": th.Rules.standard()}
+FOUR = {"classic": th.Rules.classic(players=4), "standard": th.Rules.standard(players=4)}
 
 
 def seat(agent: str) -> int:
-    return tpz.AGENTS.index(agent)
+    return tpz.AGENTS_FOUR.index(agent)  # the agents of three are its first three
 
 
 def game(env: Env) -> th.State:
@@ -101,26 +103,42 @@ def test_pettingzoo_seed_test(preset: str) -> None:
     seed_test(lambda: tpz.env(PRESETS[preset]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
+@pytest.mark.parametrize("preset", sorted(FOUR))
+def test_r_four_1_pettingzoo_api_test_at_four(preset: str) -> None:
+    api(tpz.env(FOUR[preset]))
+    api(tpz.env(FOUR[preset], episode="deal", dealer=3))
+    api(tpz.env(FOUR[preset], max_deals=1, dealer=None))
+
+
+@pytest.mark.parametrize("preset", sorted(FOUR))
+def test_r_four_1_pettingzoo_seed_test_at_four(preset: str) -> None:
+    seed_test(lambda: tpz.env(FOUR[preset]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
 # -- What the environment promises -----------------------------------------------------------
 
 
 def check_against_engine(env: Env, agent: str) -> None:
     """The observation of every agent is the tensor of its seat's ``observe``; the mask of the
-    agent to move holds exactly the engine's legal actions, the others' masks are empty."""
+    agent to move holds exactly the engine's legal actions, the others' masks are empty. At a
+    table of four the agent of the sitter is never the one to move (R-FOUR-1)."""
     state = game(env)
+    players = state.players
+    shape = tensors.OBSERVATION_SHAPE if players == 3 else tensors.OBSERVATION_SHAPE_FOUR
     if not env.terminations[agent] and not env.truncations[agent]:
         assert not state.is_chance
         assert state.to_move is not None
-        assert agent == tpz.AGENTS[state.to_move]
+        assert agent == tpz.AGENTS_FOUR[state.to_move]
+        assert state.to_move != state.sitter
     for other in env.agents:
         obs = env.observe(other)
         assert obs is not None
         seen = th.observe(state, seat(other))
         assert obs["observation"].dtype == np.float32
-        assert obs["observation"].shape == tensors.OBSERVATION_SHAPE
+        assert obs["observation"].shape == shape
         assert np.array_equal(obs["observation"], tensors.observation_tensor(seen))
         assert obs["action_mask"].dtype == np.int8
-        assert obs["action_mask"].shape == (encoding.NUM_DISTINCT_ACTIONS,)
+        assert obs["action_mask"].shape == (encoding.num_distinct_actions(players),)
         ids = {int(i) for i in np.flatnonzero(obs["action_mask"])}
         if other == agent and not env.terminations[agent] and not env.truncations[agent]:
             assert ids == {encoding.action_id(a) for a in th.legal_actions(state)}
@@ -135,6 +153,102 @@ def test_observations_and_masks_are_the_engines(preset: str) -> None:
     env = tpz.env(PRESETS[preset], max_deals=3)
     env.reset(seed=11)
     run(env, random.Random(11), check_against_engine)
+
+
+@pytest.mark.parametrize("preset", sorted(FOUR))
+def test_r_four_8_observations_and_masks_at_four_are_the_engines(preset: str) -> None:
+    rules = FOUR[preset].with_agreements(th.variants.quiet_drop)
+    env = tpz.env(rules, max_deals=5, dealer=None)
+    env.reset(seed=11)
+    selected: set[str] = set()
+
+    def check(env: Env, agent: str) -> None:
+        check_against_engine(env, agent)
+        if not env.terminations[agent] and not env.truncations[agent]:
+            selected.add(agent)
+
+    run(env, random.Random(11), check)
+    assert selected == set(tpz.AGENTS_FOUR)  # each seat plays the deals it does not deal
+
+
+def test_r_four_3_a_game_at_four_rewards_the_score_sheets_changes() -> None:
+    """Random play at four; the sitter's rewards are its deal scores (R-FOUR-3)."""
+    start = (0, 100, 200, 300)
+    env = tpz.env(FOUR["classic"], scores=start, max_deals=8)
+    env.reset(seed=3)
+    totals = play_rewards(env, random_chooser(3))
+    state = game(env)
+    assert len(state.sheet) == 8
+    changes = [sum(record.changes[s] for record in state.sheet) for s in range(4)]
+    assert [totals[a] for a in tpz.AGENTS_FOUR] == changes
+    assert changes == [state.scores[s] - start[s] for s in range(4)]
+    sat = [record.changes[record.sitter] for record in state.sheet if record.sitter is not None]
+    assert len(sat) == 8 and any(sat)
+
+
+def test_r_four_3_the_sitter_of_a_one_deal_episode_gets_its_score_at_the_end() -> None:
+    """The sitter's agent never acts in a one-deal episode: its deal score comes with its
+    termination."""
+    env = tpz.env(FOUR["standard"], episode="deal", dealer=2, scores=(100, 200, 300, 400))
+    env.reset(seed=8)
+    rng = random.Random(8)
+    sitter_steps = []
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated = last(env)
+        totals[agent] += reward
+        if agent == "player_2":
+            sitter_steps.append(terminated)
+        env.step(None if terminated or truncated else random_id(observation["action_mask"], rng))
+    record = game(env).sheet[0]
+    assert record.sitter == 2 and sitter_steps == [True]
+    assert tuple(totals[a] for a in tpz.AGENTS_FOUR) == record.changes
+
+
+def test_r_four_1_the_first_agent_at_four_is_the_seat_after_the_dealer() -> None:
+    dealers = set()
+    for dealer in range(4):
+        env = tpz.raw_env(FOUR["standard"], dealer=dealer)
+        env.reset(seed=0)
+        assert env.agent_selection == tpz.AGENTS_FOUR[(dealer + 1) % 4]
+        assert env.game_state.sitter == dealer
+    env = tpz.raw_env(FOUR["classic"], dealer=None)
+    for seed in range(16):
+        env.reset(seed=seed)
+        dealers.add(env.game_state.dealer)
+    assert dealers == {0, 1, 2, 3}
+
+
+def test_r_four_1_the_spaces_at_four() -> None:
+    env = tpz.env(FOUR["classic"])
+    assert env.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+    assert env.unwrapped.scores == (0, 0, 0, 0)  # type: ignore[attr-defined]
+    for agent in tpz.AGENTS_FOUR:
+        assert env.action_space(agent) == gymnasium.spaces.Discrete(435)
+        space = env.observation_space(agent)
+        assert isinstance(space, gymnasium.spaces.Dict)
+        assert space["observation"].shape == tensors.OBSERVATION_SHAPE_FOUR
+        assert space["action_mask"].shape == (encoding.NUM_DISTINCT_ACTIONS_FOUR,)
+    raw = tpz.raw_env(FOUR["classic"])
+    raw.reset(seed=1)
+    with pytest.raises(ValueError) as caught:
+        raw.observe("player_4")
+    assert str(caught.value) == (
+        "unknown agent 'player_4' (the agents are 'player_0', 'player_1', 'player_2' and "
+        "'player_3')"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"dealer": 4}, "dealer must be None or a seat 0, 1, 2 or 3 at a table of four, not 4"),
+        ({"scores": (0, 0, 0)}, "scores"),
+    ],
+)
+def test_r_four_1_bad_options_at_four(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tpz.raw_env(FOUR["classic"], **options)  # type: ignore[arg-type]
 
 
 Chooser = Callable[[Env, str, tpz.ObsDict], int]
@@ -158,7 +272,7 @@ def heuristic_chooser(seed: int) -> Chooser:
 
 def play_rewards(env: Env, choose: Chooser) -> dict[str, float]:
     """Play to the end; the rewards each agent received in total."""
-    totals = dict.fromkeys(tpz.AGENTS, 0.0)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated = last(env)
         totals[agent] += reward
@@ -354,6 +468,7 @@ def test_spaces_and_metadata() -> None:
     assert env.metadata["name"] == "thousand_v0"
     assert str(env.unwrapped) == "thousand_v0"
     assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    assert env.unwrapped.scores == (0, 0, 0)  # type: ignore[attr-defined]
     for agent in tpz.AGENTS:
         assert env.action_space(agent) == gymnasium.spaces.Discrete(encoding.NUM_DISTINCT_ACTIONS)
         space = env.observation_space(agent)

@@ -25,6 +25,7 @@ from thousand.actions import action_from_dict
 from thousand.records import RecordError
 
 from .players import cautious_choice
+from .test_four import base_deal, four
 from .test_properties import PRESETS, VALUED, agreements
 
 DEAL = th.Deal.parse(
@@ -120,15 +121,25 @@ def test_seeded_games_round_trip_through_records_and_dicts() -> None:
     anywhere, under random agreements: with the Hypothesis tests, thousands of games a run."""
     states = 0
     for seed in range(SEEDED_GAMES):
-        rng = random.Random(seed)
-        rules = PRESETS[("classic", "standard")[seed % 2]]
-        rules = capped(rules.with_agreements(*random_agreements(rng)), rng.choice([1, 2, 3, 8]))
-        state = th.new_game(rules, dealer=seed % 3)
-        state, seen = play(state, rng, careful=seed % 4 < 2, stop=0.01 if seed % 3 else 0.0)
-        for each in [state, *seen[:2]]:
+        for each in seeded_game(seed, 3)[1]:
             check_round_trips(each)
             states += 1
     assert states >= SEEDED_GAMES
+
+
+def seeded_game(seed: int, players: int) -> tuple[random.Random, list[th.State]]:
+    """The game of ``seed`` at a table of ``players``: a preset under random agreements and a
+    random cap, dealt first by ``seed`` modulo the seats, played at random (carefully for half
+    the seeds), finished or (for two seeds in three) stopped anywhere. The generator, to draw
+    on, and the game's last state with two on the way."""
+    rng = random.Random(seed)
+    rules = PRESETS[("classic", "standard")[seed % 2]]
+    if players == 4:
+        rules = at_four(rules)
+    rules = capped(rules.with_agreements(*random_agreements(rng)), rng.choice([1, 2, 3, 8]))
+    state = th.new_game(rules, dealer=seed % players)
+    state, seen = play(state, rng, careful=seed % 4 < 2, stop=0.01 if seed % 3 else 0.0)
+    return rng, [state, *seen[:2]]
 
 
 @given(st.integers(0, 2**32).map(random.Random), st.sampled_from(sorted(PRESETS)), agreements())
@@ -383,6 +394,17 @@ def test_a_start_header_is_checked() -> None:
         records.load(edit(text, start + "\n", ""))
 
 
+def test_a_give_to_a_seat_the_table_lacks_is_refused() -> None:
+    """``give 9D 3`` reads as an action (seat 3 plays at a table of four), but a table of three
+    has no seat 3: the engine refuses it, and the record names its line."""
+    with pytest.raises(RecordError) as caught:
+        records.load(edit(HAND_WRITTEN, "1: give 9D 0", "1: give 9D 3"))
+    assert caught.value.line == 10
+    assert caught.value.reason == (
+        "illegal action 'give 9D 3' in phase giving: there is no seat 3 at a table of 3"
+    )
+
+
 def test_load_takes_text() -> None:
     with pytest.raises(RecordError, match="a record is text, not bytes"):
         records.load(b"format: thousand record 1")  # type: ignore[arg-type]
@@ -433,7 +455,9 @@ def test_action_dicts_look_like_this() -> None:
         ({"type": "wish"}, "an action's 'type' must be one of deal_card, deal,"),
         ({"value": 100}, "an action's 'type' must be one of"),
         ([1], "an action's dict must be a dict"),
-        ({"type": "give", "card": "TH", "to": 3}, "Give.to must be a seat"),
+        # Seat 3 is a seat at a table of four: a give names one of 0..3 (the engine refuses a
+        # seat the table lacks, test_a_give_to_a_seat_the_table_lacks_is_refused).
+        ({"type": "give", "card": "TH", "to": 4}, "Give.to must be a seat 0, 1, 2 or 3, not 4"),
         ({"type": "play", "card": "XX"}, "not a card: 'XX'"),
         ({"type": "play", "card": "KH", "marriage": 1}, "'marriage' must be <class 'bool'>"),
         ({"type": "deal", "hands": [["9S"]], "talon": []}, "a deal is 7 cards to each seat"),
@@ -577,3 +601,141 @@ def test_read_takes_a_record_file_or_a_json_file_of_a_state(tmp_path: Path) -> N
         records.read(tmp_path / "bad.txt")
     with pytest.raises(OSError):
         records.read(tmp_path / "missing.txt")
+
+
+# -- a table of four ---------------------------------------------------------------------------
+
+FOUR = th.TableRules(players=4)
+
+
+def at_four(rules: th.Rules) -> th.Rules:
+    return attrs.evolve(rules, table=FOUR)
+
+
+def base_game() -> th.State:
+    """test_four's base deal at a table of four, dealer 0: seat 0 sits out, seat 1 makes 135."""
+    return base_deal(four())
+
+
+def test_a_four_player_record_names_the_table_and_the_sitter() -> None:
+    """The rules line and rules-data carry the table (R-FOUR-1); the dealer header may be 3 and
+    the scores are four; the whole deal's hands are the active seats' from the opener, said in
+    a comment (R-FOUR-2); the score line says who sat out; the sheet has four columns."""
+    state = base_game()
+    text = records.dump(state)
+    lines = text.splitlines()
+    assert lines[2:6] == [
+        "rules: classic rules at a table of four",
+        'rules-data: {"table": {"players": 4}}',
+        "dealer: 0",
+        "scores: 0 0 0 0",
+    ]
+    assert lines[8] == (
+        "deal TS AS 9C AC 9D QH KH / 9S JS QS KS JC QC KC / TC JD QD KD TD AD TH / 9H JH AH"
+        "  # the hands of seats 1, 2, 3; seat 0 sits out"
+    )
+    assert lines[9] == "1: bid 100; 2: bid 105; 3: pass; 1: bid 120; 2: pass"
+    assert "3: play KD marriage; 1: play 9H; 2: play 9C  # trick 3: seat 3" in lines
+    assert (
+        "score: +15 +135 +0 +165 -> 15 135 0 165 (seat 1 made 135, bid 120; seat 0 sat out)"
+        in lines
+    )
+    assert "[deal 2, dealer 1]" in lines
+    assert "#     1   0    1  120   135  made    |   +15    15 ~    |  +135   135 *    |" in text
+    check_round_trips(state)
+    assert records.load(text).players == 4
+
+
+def test_cards_dealt_one_by_one_at_four_are_the_active_seats_whole_deal() -> None:
+    state = th.new_game(th.Rules.standard(players=4), dealer=2)
+    for deal_card in th.legal_actions(state)[:24]:
+        state = th.apply(state, deal_card)
+    text = records.dump(state)
+    # Dealer 2 sits out: seat 3 opens, and the deal's hands are seats 3's, 0's and 1's.
+    assert state.active_seats == (3, 0, 1) and not state.hands[2]
+    whole = th.Deal(tuple(state.hands[seat] for seat in (3, 0, 1)), state.talon)
+    assert f"\n#   = {whole}  (the hands of seats 3, 0, 1; seat 2 sits out)\n" in text
+    assert records.load(text) == state
+    # The whole deal written instead of the cards one by one deals the same hands.
+    dealt = text.replace("(24 actions)", "(1 action)").splitlines()
+    at = next(i for i, line in enumerate(dealt) if line.startswith("deal "))
+    dealt[at : at + 2] = [str(whole)]
+    again = records.load("\n".join(dealt) + "\n")
+    assert again == th.apply(th.new_game(th.Rules.standard(players=4), dealer=2), whole)
+    assert again.hands == state.hands and again.talon == state.talon
+
+
+def test_a_hand_written_four_player_record_loads() -> None:
+    text = (
+        "format: thousand record 1\n"
+        "rules: standard rules at a table of four\n"
+        'rules-data: {"table": {"players": 4}, "barrel": {"jump": false, "reading": "standard"},'
+        ' "bidding": {"limit": "any"}, "bolts": {"enabled": true}, "distribution": {"enabled":'
+        ' true}, "play": {"marriage_declaration": "automatic", "must_trump": false}}\n'
+        "dealer: 3\n"
+        "scores: 10 20 30 40\n"
+        "[deal 1, dealer 3]\n"
+        f"{DEAL}\n"
+        "0: bid 100; 1: pass; 2: pass; 0: distribute\n"
+        "score: -100 +50 +50 +25 -> -90 70 80 65 (seat 0 distributed 100; seat 3 sat out; "
+        "seat 0 distribution (-100); seat 0 bolt)\n"
+        "result: in progress: deal 2, dealing (5 actions)\n"
+    )
+    state = records.load(text)
+    assert state.players == 4 and state.dealer == 0 and state.sheet[0].sitter == 3
+    # The sitter scores the talon KH TH AH: 25 (R-FOUR-3); the others as in a distribution.
+    assert state.scores == (-90, 70, 80, 65)
+    check_round_trips(state)
+
+
+FOUR_BAD_HEADERS = [
+    ("dealer: 0", "dealer: 4", 5, "the dealer must be a seat 0, 1, 2 or 3, not '4'"),
+    ("scores: 0 0 0 0", "scores: 0 0 0", 6, "scores must be four whole numbers, not '0 0 0'"),
+    ("scores: 0 0 0 0", "scores: 0 0 0 0 0", 6, "scores must be four whole numbers"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "reason"), FOUR_BAD_HEADERS)
+def test_bad_four_player_headers_name_the_line(old: str, new: str, line: int, reason: str) -> None:
+    text = records.dump(th.new_game(th.Rules.classic(players=4)))
+    with pytest.raises(RecordError, match=re.escape(reason)) as caught:
+        records.load(edit(text, old, new))
+    assert caught.value.line == line
+
+
+def test_a_four_player_record_refuses_the_sitter_playing_or_receiving() -> None:
+    """The sitter makes no call and gets no card (R-FOUR-1): a record that says otherwise is
+    refused at its line."""
+    text = records.dump(base_game())
+    with pytest.raises(RecordError, match=r"line 10: ..*. is marked seat 0, but seat 1 is"):
+        records.load(edit(text, "1: bid 100; 2: bid 105", "0: bid 100; 2: bid 105"))
+    reason = "illegal action 'give 9D 0' in phase giving: seat 0 sits out this deal: cards go"
+    with pytest.raises(RecordError, match=re.escape(f"line 11: {reason}")):
+        records.load(edit(text, "1: give 9D 3", "1: give 9D 0"))
+    with pytest.raises(RecordError, match=re.escape("the replay gives 'score: +15 +135 +0")):
+        records.load(edit(text, "-> 15 135 0 165 (", "-> 0 135 0 165 ("))
+
+
+def test_seeded_four_player_games_round_trip_through_records_and_dicts() -> None:
+    """Games at a table of four under random agreements, from every dealer, finished or stopped
+    anywhere, come back from their records and dicts equal (and so do states sampled from a
+    seat's view mid-game, the sitter's included, whose records start with a ``start`` header)."""
+    states = starts = 0
+    for seed in range(240):
+        rng, states_of_game = seeded_game(seed, 4)
+        for each in states_of_game:
+            check_round_trips(each)
+            states += 1
+            if not each.is_terminal and each.deal_number > 1:
+                sampled = th.sample_state(th.information_state(each, rng.randrange(4)), rng)
+                assert "\nstart: " in records.dump(sampled)
+                check_round_trips(sampled)
+                starts += 1
+    assert states >= 240 and starts >= 20
+
+
+def test_read_takes_a_four_player_record_or_json(tmp_path: Path) -> None:
+    state = base_game()
+    (tmp_path / "game.txt").write_text(records.dump(state), encoding="utf-8")
+    (tmp_path / "game.json").write_text(json.dumps(state.to_dict()), encoding="utf-8")
+    assert records.read(tmp_path / "game.txt") == state == records.read(tmp_path / "game.json")

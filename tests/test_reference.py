@@ -8,7 +8,9 @@ every deal the scores, barrel, bolts, deal points and the winner.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -38,6 +40,11 @@ def compare(state: th.State, ref: RefGame) -> None:
     assert state.is_terminal == ref.is_over
     assert state.winner == ref.winner
     assert state.to_move == ref.to_move
+    assert (state.players, state.sitter, state.active_seats) == (
+        ref.players,
+        ref.sitter,
+        ref.active_seats,
+    )
     # A11: the place in the golden round, between deals too (where it matters most).
     assert (state.is_golden_deal, state.golden_index, state.golden_made) == (
         ref.golden,
@@ -80,30 +87,38 @@ def test_engine_matches_reference_model_under_agreements(
     seed: int,
     careful: bool,
 ) -> None:
-    chosen = tuple(a for a in chosen if a.key != "distributions_limit" or a.value is None)
-    rules = PRESETS[preset].with_agreements(*chosen)
+    play_both(preset, without_limits(chosen), dealer, scores, seed, careful, fit=True)
+
+
+def fit_scores(rules: th.Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Starting scores the rules allow: a seat in the barrel band only at the threshold (880
+    stands for it), at most one there under Several Players on Barrel."""
     threshold = rules.barrel.threshold
-    scores = tuple(s if s < threshold or s == 880 else 0 for s in scores)  # type: ignore[assignment]
-    scores = tuple(threshold if s == 880 else s for s in scores)  # type: ignore[assignment]
-    scores = one_on_barrel(rules, scores)
-    play_both(preset, chosen, dealer, scores, seed, careful)
+    scores = tuple(s if s < threshold or s == 880 else 0 for s in scores)
+    return one_on_barrel(rules, tuple(threshold if s == 880 else s for s in scores))
 
 
-@given(
-    extra=st.lists(
-        st.sampled_from(
-            [
-                th.variants.golden_reset_to_zero,
-                th.variants.golden_allow_increase,
-                th.variants.golden_bolt_doubling,
-                th.variants.distribute_in_golden_round,
-                th.variants.zero_after_3_barrels,
-            ]
-        ),
-        unique=True,
+def without_limits(chosen: tuple[th.variants.Agreement, ...]) -> tuple[th.variants.Agreement, ...]:
+    """The agreements but a valued Distributions Limit (the model reads only its plain form)."""
+    return tuple(a for a in chosen if a.key != "distributions_limit" or a.value is None)
+
+
+#: Agreements of the golden round, drawn on top of it.
+GOLDEN_EXTRAS = st.lists(
+    st.sampled_from(
+        [
+            th.variants.golden_reset_to_zero,
+            th.variants.golden_allow_increase,
+            th.variants.golden_bolt_doubling,
+            th.variants.distribute_in_golden_round,
+            th.variants.zero_after_3_barrels,
+        ]
     ),
-    **GAME,
+    unique=True,
 )
+
+
+@given(extra=GOLDEN_EXTRAS, **GAME)
 def test_engine_matches_reference_model_in_golden_rounds(
     preset: str,
     extra: list[th.variants.Agreement],
@@ -113,32 +128,103 @@ def test_engine_matches_reference_model_in_golden_rounds(
     careful: bool,
 ) -> None:
     # A11: every golden game goes through all three golden deals, and often a second round.
+    play_in_golden_rounds(preset, extra, dealer, scores, seed, careful)
+
+
+def play_in_golden_rounds(
+    preset: str,
+    extra: list[th.variants.Agreement],
+    dealer: int,
+    scores: tuple[int, ...],
+    seed: int,
+    careful: bool,
+    table: th.rules.TableRules | None = None,
+) -> None:
+    """:func:`play_both` under the golden round and ``extra``, from scores below the barrel
+    band or at its threshold."""
     threshold = PRESETS[preset].barrel.threshold
-    scores = tuple(s if s < threshold else threshold for s in scores)  # type: ignore[assignment]
-    play_both(preset, (th.variants.golden_round, *extra), dealer, scores, seed, careful)
+    scores = tuple(s if s < threshold else threshold for s in scores)
+    chosen = (th.variants.golden_round, *extra)
+    play_both(preset, chosen, dealer, scores, seed, careful, table)
 
 
-def one_on_barrel(rules: th.Rules, scores: tuple[int, int, int]) -> tuple[int, int, int]:
+# -- a table of four (four-players.md): the same comparison, the dealer sitting out ------------
+
+#: The table of four with each of the sitter's scores (R-FOUR-3), the value per ace varied.
+TABLES_OF_FOUR = st.one_of(
+    st.just(th.rules.TableRules(players=4)),
+    st.just(th.rules.TableRules(players=4, sitter_scores="nothing")),
+    st.builds(
+        lambda value: th.rules.TableRules(4, "aces_and_marriage", value),
+        st.sampled_from([0, 5, 40, 50, 333]),
+    ),
+)
+GAME_OF_FOUR = {
+    **GAME,
+    "dealer": st.integers(0, 3),
+    "scores": st.tuples(SCORES, SCORES, SCORES, SCORES),
+    "table": TABLES_OF_FOUR,
+}
+
+
+@given(st.fixed_dictionaries(GAME_OF_FOUR))
+def test_r_four_engine_matches_reference_model_at_a_table_of_four(game: dict[str, Any]) -> None:
+    # R-FOUR-1..8 step by step: every legal set, score, barrel, bolt and sheet row.
+    play_both(chosen=(), fit=True, **game)
+
+
+@given(st.fixed_dictionaries(GAME_OF_FOUR), agreements())
+def test_r_four_engine_matches_reference_model_at_four_under_agreements(
+    game: dict[str, Any], chosen: tuple[th.variants.Agreement, ...]
+) -> None:
+    # F1..F5 and every agreement among the three active seats.
+    play_both(chosen=without_limits(chosen), fit=True, **game)
+
+
+@given(st.fixed_dictionaries(GAME_OF_FOUR), GOLDEN_EXTRAS)
+def test_r_four_6_engine_matches_reference_model_in_golden_rounds_of_four(
+    game: dict[str, Any], extra: list[th.variants.Agreement]
+) -> None:
+    play_in_golden_rounds(extra=extra, **game)
+
+
+def one_on_barrel(rules: th.Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
     """Under Several Players on Barrel no game starts with two seats on it (A16)."""
     if rules.barrel.several:
         return scores
-    on = [seat for seat in range(3) if scores[seat] == rules.barrel.threshold]
-    a, b, c = (0 if seat in on[1:] else scores[seat] for seat in range(3))
-    return (a, b, c)
+    on = [seat for seat in range(len(scores)) if scores[seat] == rules.barrel.threshold]
+    return tuple(0 if seat in on[1:] else score for seat, score in enumerate(scores))
 
 
 def play_both(
     preset: str,
     chosen: tuple[th.variants.Agreement, ...],
     dealer: int,
-    scores: tuple[int, int, int],
+    scores: tuple[int, ...],
     seed: int,
     careful: bool,
+    table: th.rules.TableRules | None = None,
+    *,
+    fit: bool = False,
 ) -> None:
-    """Play one game in the engine and the model side by side, comparing every step."""
+    """Play one game in the engine and the model side by side, comparing every step;
+    ``table`` sets the table's size and the sitter's score (four-players.md); ``fit`` first
+    makes the scores ones the rules allow (:func:`fit_scores`)."""
     rng = random.Random(seed)
-    state = th.new_game(PRESETS[preset].with_agreements(*chosen), dealer=dealer, scores=scores)
-    ref = RefGame(preset, dealer=dealer, scores=scores, agreements=ref_agreements(chosen))
+    table = table or th.rules.TableRules()
+    rules = attrs.evolve(PRESETS[preset], table=table).with_agreements(*chosen)
+    if fit:
+        scores = fit_scores(rules, scores)
+    state = th.new_game(rules, dealer=dealer, scores=scores)
+    ref = RefGame(
+        preset,
+        dealer=dealer,
+        scores=scores,
+        agreements=ref_agreements(chosen),
+        players=table.players,
+        sitter_scores=table.sitter_scores,
+        ace_value=table.ace_value,
+    )
     compare(state, ref)
     for _ in range(25 * 80):  # at most 25 deals
         legal = th.legal_actions(state)
@@ -158,6 +244,7 @@ def play_both(
             assert row.points == ref_row["points"]
             assert row.changes == ref_row["changes"]
             assert row.scores == ref_row["scores"]
+            assert row.sitter == ref_row.get("sitter")
 
 
 # Three fixed deals: the auction, gives and contract lead to the first lead; perft counts the

@@ -68,3 +68,41 @@ def test_the_replay_stops_after_each_trick_and_deal_on_request() -> None:
     stopped = io.StringIO()
     Replay(state, out=stopped, ask=lambda prompt: "q").run()
     assert "trick 1 to seat" in stopped.getvalue() and "trick 2 to seat" not in stopped.getvalue()
+
+
+def test_r_four_1_a_game_at_four_replays_with_its_sitter_named_in_each_deal() -> None:
+    """A record of a game at a table of four (R-FOUR-1): each deal's header names its dealer
+    as sitting out, its table shows that seat with no hand, the tricks are the three active
+    seats', and the review sums up the losses of the seats that played."""
+    from thousand import records
+
+    game = play_demo_game(2, th.Rules.classic(players=4), players="heuristic")
+    state = records.load(records.dump(game))
+    assert state == game and state.players == 4
+    out = io.StringIO()
+    assert Replay(state, out=out).run() == 0
+    text = out.getvalue()
+    assert text.startswith("A game of Thousand: classic rules at a table of four, dealer 2.")
+    for record in state.sheet:
+        header = f"== deal {record.deal_number}, dealer {record.dealer} (sits out) =="
+        assert header in text
+        deal = text.split(header)[1].split("\n== ")[0]
+        assert f"    {record.dealer} dealer sits out" in deal
+        played = [line for line in deal.splitlines() if re.match(r"  trick \d", line)]
+        assert [int(line.split()[4]) for line in played] == [w for w, _ in record.tricks]
+        assert not re.search(rf"  seat {record.dealer} plays", deal)
+    assert text.rstrip().endswith(th.format_sheet(state.sheet, state).rstrip())
+    # The review of its first deals: no loss line for the sitter.
+    short = th.new_game(game.rules, dealer=game.sheet[0].dealer)
+    for action in game.history:
+        if len(short.sheet) == 2:
+            break
+        short = th.apply(short, action)
+    reviewed = io.StringIO()
+    Replay(short, with_review=True, out=reviewed).run()
+    lines = re.findall(r"deal points lost against best play: (.+)", reviewed.getvalue())
+    played_deals = [r for r in short.sheet if r.made is not None or r.tricks]
+    assert len(lines) == len(played_deals) > 0
+    for line, record in zip(lines, played_deals, strict=True):
+        seats = [int(part.split()[1]) for part in line.split(", ")]
+        assert seats == [s for s in range(4) if s != record.sitter]

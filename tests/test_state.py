@@ -91,7 +91,7 @@ def test_a_dealt_card_cannot_be_dealt_again() -> None:
 )
 def test_new_game_rejects_impossible_scores(scores: tuple[int, ...], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        th.new_game(scores=scores)  # type: ignore[arg-type]
+        th.new_game(scores=scores)
 
 
 def test_new_game_at_the_threshold_is_on_the_barrel() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 import re
 import xml.etree.ElementTree as ET
 from itertools import pairwise
@@ -18,6 +19,8 @@ import pytest
 import thousand as th
 from thousand import svg
 
+from .reference.test_model_four import BASE_CALLS, BASE_GIVES
+from .test_four import base_hands, four
 from .test_view import AUCTION, END, END_ACTIONS, END_TRICKS, WALKTHROUGH, play, run, walkthrough
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -459,3 +462,128 @@ def test_the_table_view_is_a_method_and_a_format_of_the_state() -> None:
     assert format(state) == str(state)
     with pytest.raises(TypeError):
         format(state, "wide")
+
+
+# -- A table of four ---------------------------------------------------------------------------
+
+
+def places(root: ET.Element) -> dict[str, tuple[float, float]]:
+    """Each seat's label (its first word pair, ``seat N``) and where it is drawn."""
+    out = {}
+    for text in root.iter(SVG + "text"):
+        found = re.fullmatch(r"(?:▶ )?(seat \d)( .*)?", text.text or "")
+        if found and text.get("font-weight") == "bold":
+            out[found.group(1)] = (float(text.get("x", 0)), float(text.get("y", 0)))
+    return out
+
+
+def test_a_deal_at_four_lays_the_seats_round_the_table_and_the_sitter_sits_out() -> None:
+    """Seat 0 at the bottom, then clockwise: seat 1 on the left, seat 2 at the top, seat 3 on
+    the right (R-FOUR-1). The dealer sits out: its place has its label and score, no cards."""
+    state = base_hands(four())
+    root = parse(svg.deal(state))
+    where = places(root)
+    assert where["seat 2"][1] < where["seat 1"][1] == where["seat 3"][1] < where["seat 0"][1]
+    assert where["seat 1"][0] < where["seat 3"][0]
+    words = texts(root)
+    assert "seat 0 · dealer · sits out" in words and "▶ seat 1" in words
+    assert words.count("dealt no cards: sits on the talon") == 1 and "no cards" not in words
+    drawn = [g.get("data-card") for g in card_groups(root)]
+    hands = [str(c) for seat in (1, 2, 3) for c in sorted(state.hands[seat])]
+    assert drawn == hands + [str(c) for c in sorted(state.talon)]
+    assert root[1].text is not None and "; seat 0: sits out; seat 1: ♠ 10 A" in root[1].text
+    # The sitter's place shows its score only, also while the others play.
+    playing = run(state, ";".join([*BASE_CALLS, *BASE_GIVES, "contract 135", "play AS"]))
+    words = texts(parse(svg.deal(playing)))
+    assert "score 0" in words and "0 points in this deal · score 0" in words
+    assert "trick 1 · trump none" in words and "seat 1 · declarer" in words
+
+
+def test_a_deal_at_four_with_another_dealer_puts_the_sitter_in_its_own_place() -> None:
+    state = four(dealer=2)
+    for deal_card in th.legal_actions(state)[:24]:
+        state = th.apply(state, deal_card)
+    root = parse(svg.deal(state))
+    assert texts(root).count("dealt no cards: sits on the talon") == 1
+    assert "seat 2 · dealer · sits out" in texts(root)
+    assert places(root)["seat 2"][1] == min(y for _, y in places(root).values())  # the top
+    assert len(card_groups(root)) == 24
+
+
+def test_an_observation_at_four_from_an_active_seat_and_from_the_sitter() -> None:
+    state = base_hands(four())
+    mine = parse(svg.observation_svg(th.observe(state, 2)))
+    assert [g.get("data-card") for g in card_groups(mine)] == [
+        str(c) for c in sorted(state.hands[2])
+    ]
+    backs = [g for g in mine.iter(SVG + "g") if g.get("class") == "back"]
+    assert len(backs) == 7 + 7 + 3  # seats 1 and 3, and the talon; the sitter holds none
+    where = places(mine)
+    assert where["seat 2"][1] == max(y for _, y in where.values())  # its own place, the bottom
+    assert where["seat 3"][0] < where["seat 1"][0]  # its left neighbour on the left
+    assert "seat 0 · dealer · sits out" in texts(mine)
+    # The sitter sees no hand (R-FOUR-8): its own place says it sits out; the three hands
+    # lie face down.
+    sitter = parse(svg.observation_svg(th.observe(state, 0)))
+    assert card_groups(sitter) == []
+    assert len([g for g in sitter.iter(SVG + "g") if g.get("class") == "back"]) == 24
+    assert "seat 0 (this seat) · dealer · sits out" in texts(sitter)
+    assert texts(sitter).count("dealt no cards: sits on the talon") == 1
+
+
+def test_the_sitters_view_under_quiet_drop_leaves_the_hands_unseen() -> None:
+    state = base_hands(four("classic", (0, 0, 0, 0), th.variants.quiet_drop))
+    state = run(state, ";".join([*BASE_CALLS, "give 9C 2"]))
+    root = parse(svg.observation_svg(th.observe(state, 0)))
+    assert th.observe(state, 0).hand_sizes == (0, None, None, None)
+    assert texts(root).count("cards unseen") == 3
+    assert texts(root).count("dealt no cards: sits on the talon") == 1
+
+
+def test_a_trick_at_four_names_seat_3() -> None:
+    state = run(base_hands(four()), ";".join([*BASE_CALLS, *BASE_GIVES, "contract 135"]))
+    state = run(state, "play AS; play JS; play 9D")
+    root = parse(svg.trick(state))
+    assert [t for t in texts(root) if t.startswith("seat")] == ["seat 1", "seat 2", "seat 3"]
+    assert texts(root)[0] == "trick 1, won by seat 1, trump none"
+    pairs = state.tricks[0][1]
+    root = parse(svg.trick(((3, pairs[2][1]),), winner=3, players=4))
+    assert [t for t in texts(root) if t.startswith("seat")] == ["seat 3"]
+    with pytest.raises(ValueError, match=re.escape("winner must be a seat 0, 1, 2 or 3 or None")):
+        svg.trick(pairs, winner=4, players=4)
+    with pytest.raises(TypeError, match=re.escape("with a seat 0, 1, 2 or 3, not (4,")):
+        svg.trick([(4, th.Card.parse("AS"))], players=4)
+    with pytest.raises(ValueError, match="players must be 3 or 4, not 5"):
+        svg.trick("AS", players=5)
+
+
+def test_the_score_chart_at_four_draws_four_lines_and_rings_the_deals_sat_out() -> None:
+    """One line per seat; after each deal the sitter's point is a hollow ring in its colour
+    (R-FOUR-1), on its score, which moved by its talon score (R-FOUR-3)."""
+    game = four("standard")
+    rng = random.Random(5)
+    while len(game.sheet) < 9:
+        game = th.apply(game, rng.choice(th.legal_actions(game)))
+    root = parse(svg.score_chart(game))
+    ys, xs = axis(root, "end"), axis(root, "middle")
+    lines = list(root.iter(SVG + "polyline"))
+    assert [line.get("data-seat") for line in lines] == ["0", "1", "2", "3"]
+    assert len({line.get("stroke") for line in lines}) == 4
+    assert len({line.get("stroke-dasharray") for line in lines}) == 4
+    rings = [c for c in root.iter(SVG + "circle") if c.get("class") == "sat-out"]
+    assert len(rings) == 9 + 1  # one a deal, and the legend's
+    for number, record in enumerate(game.sheet, 1):
+        assert record.sitter == record.dealer
+        sitter = record.sitter
+        assert sitter is not None
+        at = (on_axis(xs, number), on_axis(ys, record.scores[sitter]))
+        assert any(
+            float(c.get("cx", 0)) == pytest.approx(at[0], abs=0.01)
+            and float(c.get("cy", 0)) == pytest.approx(at[1], abs=0.01)
+            and c.get("stroke") == svg.SEAT_COLOURS[sitter]
+            for c in rings
+        )
+    legend = [t for t in texts(root) if re.match(r"seat \d: ", t)]
+    assert legend == [f"seat {s}: {game.scores[s]}" for s in range(4)]
+    assert "sat out the deal" in texts(root)
+    assert root[1].text is not None and root[1].text.count("; seat ") == 3

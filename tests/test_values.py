@@ -99,7 +99,7 @@ def test_action_texts() -> None:
         ("bid", "expected"),
         ("bid x", "'x' is not a number"),
         ("play ZZ", "not a card"),
-        ("give TH 5", "seat 0, 1 or 2"),
+        ("give TH 5", "seat 0, 1, 2 or 3"),
         ("jump 100", "expected"),
         ("deal 9S / 9C", "four groups"),
     ],

@@ -10,6 +10,9 @@ import pytest
 import thousand as th
 from thousand.view import card_text, hand_text, table
 
+from .reference.test_model_four import BASE_CALLS, BASE_GIVES
+from .test_four import base_deal, base_hands, four
+
 #: The deal of the rulebook's walkthrough: seat 0 deals, seat 1 opens.
 WALKTHROUGH = th.Deal.parse(
     "JS KS 9C AC JC JD TH / AS QC TC 9D QH KH AH / QS TS QD KD TD AD 9H / 9S KC JH"
@@ -159,3 +162,70 @@ def test_the_table_marks_the_blind_opener_and_the_hidden_game() -> None:
 def test_the_table_refuses_what_is_not_a_state() -> None:
     with pytest.raises(TypeError, match=re.escape("table() takes a thousand.State, not Deal")):
         table(WALKTHROUGH)  # type: ignore[arg-type]
+
+
+# -- a table of four ---------------------------------------------------------------------------
+
+
+def test_the_table_of_four_marks_the_sitter_and_draws_no_hand_for_it() -> None:
+    """Four rows; the dealer sits out (R-FOUR-1): its row says so and shows no hand, deal
+    points or tricks, only its score. The talon is shown to all four (F2)."""
+    state = base_hands(four())
+    assert table(state) == "\n".join(
+        [
+            "deal 1 (dealer 0), auction: seat 1 to move",
+            "    seat               hand                       points  tricks  score",
+            "    0 dealer sits out                                                 0",
+            "  > 1                  ♠ 10 A  ♣ 9 A  ♦ 9  ♥ Q K       0       0      0",
+            "    2                  ♠ 9 J Q K  ♣ J Q K              0       0      0",
+            "    3                  ♣ 10  ♦ J Q K 10 A  ♥ 10        0       0      0",
+            "  talon (face down): ♥ 9 J A",
+        ]
+    )
+    state = run(state, ";".join([*BASE_CALLS, *BASE_GIVES, "contract 135", "play AS", "play JS"]))
+    lines = table(state).splitlines()
+    assert lines[2] == "    0 dealer sits out                                                  0"
+    assert lines[6:] == [
+        "  talon taken by seat 1, shown to all: ♥ 9 J A",
+        "  calls: 1:bid 100, 2:bid 105, 3:pass, 1:bid 120, 2:pass",
+        "  declarer 1, bid 120, contract 135; gives 9♣ to 2, 9♦ to 3",
+        "  trump none",
+        "  table (trick 1): 1:A♠ 2:J♠",
+    ]
+    assert state.table() == table(state)
+
+
+def test_the_table_of_four_at_a_chance_node_and_at_the_end() -> None:
+    state = four("standard", (0, 0, 880, -40), dealer=3)
+    for card in th.cards("9S JS QS KS"):
+        state = th.apply(state, th.DealCard(card))
+    assert table(state) == "\n".join(
+        [
+            "deal 1 (dealer 3), dealing: 4 of 24 cards dealt, chance to move",
+            "    seat               hand   points  tricks  score  barrel  bolts",
+            "    0                  ♠ 9 K       0       0      0       -      0",
+            "    1                  ♠ J         0       0      0       -      0",
+            "    2                  ♠ Q         0       0    880     0/3      0",
+            "    3 dealer sits out                           -40       -      0",
+        ]
+    )
+    over = base_deal(four("classic", (0, 880, 0, 0)))
+    assert table(over) == "\n".join(
+        [
+            "game over after 1 deal: seat 1 wins with 1015",
+            "    seat        score",
+            "    0              15",
+            "    1            1015",
+            "    2               0",
+            "    3             165",
+            "  last deal 1: declarer 1, contract 135 made; points 0 137 0 163; changes +15 +135 +0 "
+            "+165; seat 0 sat out",
+        ]
+    )
+
+
+def test_the_table_of_four_counts_four_golden_deals() -> None:
+    state = base_hands(four("standard", (0, 0, 0, 0), th.variants.golden_round))
+    assert table(state).splitlines()[0] == (
+        "deal 1 (dealer 0), giving (golden deal 1 of 4): seat 1 to move"
+    )

@@ -49,6 +49,7 @@ from .rules import (
     RedealRules,
     Rules,
     ScoringRules,
+    TableRules,
     TalonRules,
 )
 from .sheet import DealRecord, Event, EventKind, format_sheet
@@ -97,6 +98,7 @@ __all__ = [
     "SolverBot",
     "State",
     "Suit",
+    "TableRules",
     "TalonRules",
     "ThousandError",
     "Unhide",

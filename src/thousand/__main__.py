@@ -1,23 +1,24 @@
 """The command line: ``thousand`` (the console script) or ``python -m thousand``.
 
     thousand demo [--seed N] [--rules classic|standard] [--with AGREEMENT[=VALUE]]...
-                  [--players heuristic|random|solver]
+                  [--seats 3|4] [--players heuristic|random|solver]
     thousand tournament [--bots BOT,BOT,BOT] [--games N | --deals N] [--seed N]
-                        [--rules classic|standard] [--with AGREEMENT[=VALUE]]... [--jobs N]
-                        [--out FILE.json] [--records DIR]
+                        [--rules classic|standard] [--with AGREEMENT[=VALUE]]... [--seats 3|4]
+                        [--jobs N] [--out FILE.json] [--records DIR]
     thousand play [--bots BOT[,BOT]] [--seat N] [--seed N] [--rules classic|standard]
-                  [--with AGREEMENT[=VALUE]]... [--record FILE | --no-record]
+                  [--with AGREEMENT[=VALUE]]... [--seats 3|4] [--record FILE | --no-record]
     thousand replay RECORD [--review] [--all]
     thousand --version
 
 ``demo`` plays a whole game between computer players and prints its score sheet as it goes, a
 row per deal; ``tournament`` plays many games between bots in every seating and prints their
 standings; with ``--deals`` it plays single deals in the duplicate format instead and compares
-the bots on the same cards. ``play`` seats you at the table against two bots
-(:mod:`thousand.console`); ``replay`` shows a recorded game, every hand open, and with
-``--review`` the solver's verdict on every card (:mod:`thousand.replay`). A bot is a built-in
+the bots on the same cards. ``play`` seats you at the table against two bots, or three with
+``--seats 4`` (:mod:`thousand.console`); ``replay`` shows a recorded game, every hand open, and
+with ``--review`` the solver's verdict on every card (:mod:`thousand.replay`). A bot is a built-in
 one (:data:`thousand.arena.BOTS`) or your own, ``package.module:factory``. A tournament runs
 on ``--jobs`` worker processes (all the cores by default) with the same result as on one.
+``--seats 4`` plays at a table of four, where the dealer sits out each deal (R-FOUR-1).
 ``thousand`` alone prints its help and exits with 0; a wrong option prints the usage of its
 command and exits with 2. The documentation's page *The command line* tells the rest.
 """
@@ -60,9 +61,11 @@ def play_demo_game(
     players: str = "solver",
     on_deal: Callable[[DealRecord], None] | None = None,
 ) -> State:
-    """Play one whole game between three bots of one kind, from ``seed``."""
-    bots = [BOTS[players](seed * 3 + seat) for seat in range(3)]
-    return play_game(bots, rules, seed=seed, dealer=seed % 3, on_deal=on_deal)
+    """Play one whole game between bots of one kind, one a seat of the rules' table (three,
+    or four at a table of four), from ``seed``; the first dealer is ``seed`` mod the seats."""
+    seats = rules.table.players if isinstance(rules, Rules) else 3
+    bots = [BOTS[players](seed * seats + seat) for seat in range(seats)]
+    return play_game(bots, rules, seed=seed, dealer=seed % seats, on_deal=on_deal)
 
 
 def expected_deals(record: DealRecord, rules: Rules | None = None) -> int:
@@ -240,8 +243,8 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
     demo = commands.add_parser(
         "demo",
         help="play a whole game between computer players and print its score sheet",
-        description="Play a whole game between three computer players of one kind and print "
-        "its score sheet, a row per deal as the game goes.",
+        description="Play a whole game between computer players of one kind (three, or four "
+        "with --seats 4) and print its score sheet, a row per deal as the game goes.",
         epilog=_agreement_list(),
     )
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -263,7 +266,8 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
         "--bots",
         default="heuristic,random",
         metavar="BOT,BOT,BOT",
-        help="one to three bots, separated by commas, filling the seats in turn: "
+        help="one to three bots (four with --seats 4), separated by commas, filling the seats "
+        "in turn: "
         f"{', '.join(sorted(BOTS))}, or your own as package.module:factory (called with a "
         "seed, it returns a bot); default heuristic,random",
     )
@@ -300,8 +304,9 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
     )
     play = commands.add_parser(
         "play",
-        help="play a whole game yourself against two bots",
-        description="Play a whole game against two bots in the terminal: at each of your "
+        help="play a whole game yourself against the bots",
+        description="Play a whole game against two bots (three with --seats 4) in the "
+        "terminal: at each of your "
         "decisions you see what your seat may know, and type a move (bid 120, pass, give QS 2, "
         "contract 140, play KH, play QH marriage) or a command (legal, hint, sheet, undo, quit, "
         "help).",
@@ -311,10 +316,13 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
         "--bots",
         default="solver",
         metavar="BOT[,BOT]",
-        help="the two bots, in seat order after yours (one name for both): "
+        help="the two bots (three with --seats 4), in seat order after yours (one name for "
+        "all): "
         f"{', '.join(sorted(BOTS))}, or your own as package.module:factory; default solver",
     )
-    play.add_argument("--seat", type=int, default=0, choices=(0, 1, 2), help="your seat (0)")
+    play.add_argument(
+        "--seat", type=int, default=0, choices=(0, 1, 2, 3), help="your seat (0; 3 at four)"
+    )
     play.add_argument(
         "--seed", type=int, help="random seed of the cards and the bots (default: a new game)"
     )
@@ -365,10 +373,18 @@ def _rules_options(parser: argparse.ArgumentParser) -> None:
         metavar="AGREEMENT[=VALUE]",
         help="an agreement to play with (repeatable), such as no_jumping or penalty_amount=150",
     )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        choices=(3, 4),
+        default=3,
+        help="the players at the table: 3 (default) or 4, where the dealer sits out each deal",
+    )
 
 
 def _rules(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Rules:
-    base = Rules.standard() if args.rules == "standard" else Rules.classic()
+    preset = Rules.standard if args.rules == "standard" else Rules.classic
+    base = preset(players=args.seats)
     try:
         return base.with_agreements(*args.agreements)
     except RulesError as exc:
@@ -396,7 +412,7 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     rules = _rules(parser, args)
     # The header at once, then a row as each deal ends: the strongest bots take a while.
     print(f"Thousand: {rules}; seed {args.seed}, {args.players} players\n")
-    print(format_sheet([]), flush=True)
+    print(format_sheet([], players=rules.table.players), flush=True)
     status = _Status()
     status.show("deal 1 being played")
 
@@ -422,8 +438,13 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    if not 1 <= len(names) <= 3:
-        parser.error(f"--bots takes one to three bots, not {len(names)}: {args.bots!r}")
+    if not 1 <= len(names) <= args.seats:
+        if args.seats == 3:
+            more = "; four play at a table of four, --seats 4" if len(names) == 4 else ""
+            parser.error(f"--bots takes one to three bots, not {len(names)}: {args.bots!r}{more}")
+        parser.error(
+            f"--bots takes one to four bots at a table of four, not {len(names)}: {args.bots!r}"
+        )
     makers: dict[str, Callable[[int], Bot]] = {}
     for name in dict.fromkeys(names):
         try:
@@ -486,11 +507,16 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from .console import Console, Style, bots_for
 
     rules = _rules(parser, args)
+    if args.seat >= args.seats:
+        parser.error(
+            f"argument --seat: invalid choice: {args.seat} (choose from 0, 1, 2; seat 3 is at a "
+            "table of four, --seats 4)"
+        )
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
     names = [n.strip() for n in args.bots.split(",")]
     try:
         makers = {name: _bot_maker(name) for name in names if name}
-        bots = bots_for(args.bots, seed, args.seat, makers)
+        bots = bots_for(args.bots, seed, args.seat, makers, players=args.seats)
     except ValueError as exc:
         parser.error(f"--bots {args.bots}: {exc}")
     record = None if args.no_record else Path(args.record or f"thousand-{seed}.txt")

@@ -20,7 +20,7 @@ from typing import Any, Final, Self, TypeAlias
 import attrs
 
 from .cards import PACK, Card, mask_of
-from .errors import ThousandError, check_seat, shown
+from .errors import ThousandError, check_int, shown
 from .rules import NUMBER_LIMIT
 
 __all__ = [
@@ -66,8 +66,10 @@ def _whole(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 
 
 def _seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not (type(value) is int and 0 <= value <= 2):  # the name only when it is needed
-        check_seat(value, f"{type(instance).__name__}.{attribute.name}")
+    # A seat of either table (0..3): the engine refuses a seat the table does not have.
+    if not (type(value) is int and 0 <= value <= 3):  # the name only when it is needed
+        where = f"{type(instance).__name__}.{attribute.name}"
+        check_int(value, f"{where} must be a seat 0, 1, 2 or 3", 0, 3)
 
 
 class _ActionValue:
@@ -149,8 +151,10 @@ def _check_deal(instance: Deal, attribute: attrs.Attribute[Any], value: object) 
 class Deal(_ActionValue):
     """Chance: a whole deal at once, legal at the first chance node of a deal (R-DEAL-1).
 
-    ``hands`` are the 7-card hands of seats 0, 1 and 2; ``talon`` the 3 cards left. Applying it is
-    equivalent to the 24 :class:`DealCard` actions that deal the same cards.
+    ``hands`` are the 7-card hands of seats 0, 1 and 2; at a table of four, of the three active
+    seats from the opener (the dealer sits out, R-FOUR-2: with dealer 0, seats 1, 2 and 3);
+    ``talon`` the 3 cards left. Applying it is equivalent to the 24 :class:`DealCard` actions
+    that deal the same cards.
 
     >>> deal = Deal.parse(
     ...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"
@@ -305,7 +309,7 @@ Action: TypeAlias = (
 DEAL_CARD: Final = tuple(DealCard(c) for c in PACK)
 PLAY: Final = tuple(Play(c) for c in PACK)
 PLAY_MARRIAGE: Final = tuple(Play(c, True) for c in PACK)
-GIVE: Final = tuple(tuple(Give(c, to) for c in PACK) for to in range(3))
+GIVE: Final = tuple(tuple(Give(c, to) for c in PACK) for to in range(4))
 MIN_BID: Final = 100
 #: The highest bid any rules allow: 120 + all four marriages (280) + the ace marriage (200).
 TOP_BID: Final = 600

@@ -28,6 +28,10 @@ score their own points (R-SCORE-3), but a defender who gives points to its partn
 keeping them loses nothing here, since the declarer gets no more. A loss that leaves the
 declarer on the same side of its contract changes no score of the declarer's (R-SCORE-2).
 
+At a table of four the review is the same over the deal's three active seats. The sitter plays
+no card (R-FOUR-1): it has no plays, its losses are 0, and :attr:`DealReview.sitter` names it.
+Per-seat tuples have one entry per seat of the table.
+
 >>> import thousand as th
 >>> from thousand.analysis import review
 >>> state = th.apply(th.new_game(), th.Deal.parse(
@@ -57,7 +61,8 @@ from .state import NO_AUCTION, Phase, State, start_of_deal
 
 __all__ = ["DealReview", "GameReview", "PlayReview", "review"]
 
-Triple = tuple[int, int, int]
+#: One int per seat of the table: three, or four at a table of four.
+PerSeat = tuple[int, ...]
 
 
 @attrs.frozen
@@ -126,12 +131,15 @@ class DealReview:
     contract: int
     #: Every card played, in order.
     plays: tuple[PlayReview, ...]
-    #: Each seat's losses added up over the deal.
-    losses_per_seat: Triple
+    #: Each seat's losses added up over the deal, one entry per seat of the table (the
+    #: sitter's, at a table of four, is 0: it plays no card).
+    losses_per_seat: PerSeat
     #: The declarer's deal points with best play from the first lead.
     value_start: int
     #: The declarer's deal points with best play from after the last card reviewed.
     value_end: int
+    #: The seat that sat the deal out at a table of four (R-FOUR-1); None at a table of three.
+    sitter: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -151,16 +159,23 @@ class DealReview:
 
     def __str__(self) -> str:
         played = "the cards played" if self.finished else f"best play after {len(self.plays)} cards"
+        sitting = "" if self.sitter is None else f", seat {self.sitter} sitting out"
         lines = [
-            f"deal {self.deal_number}: seat {self.declarer} declarer at {self.contract}; best "
-            f"play from the first lead gives it {self.value_start}, {played} {self.value_end}",
+            f"deal {self.deal_number}: seat {self.declarer} declarer at {self.contract}{sitting}; "
+            f"best play from the first lead gives it {self.value_start}, {played} "
+            f"{self.value_end}",
             "trick  seat  card         loss  best",
         ]
         for play in self.plays:
             card = f"{play.card}{' marriage' if play.marriage else ''}"
             best = "" if play.optimal else _cards(play.best)
             lines.append(f"{play.trick:>5}  {play.seat:>4}  {card:<11}  {play.loss:>4}  {best}")
-        lines.append("losses: " + ", ".join(_per_seat(self.losses_per_seat)))
+        losses = [
+            f"seat {seat}: {value}"
+            for seat, value in enumerate(self.losses_per_seat)
+            if seat != self.sitter
+        ]
+        lines.append("losses: " + ", ".join(losses))
         return "\n".join(line.rstrip() for line in lines)
 
 
@@ -171,6 +186,8 @@ class GameReview:
 
     #: The deals reviewed.
     deals: tuple[DealReview, ...]
+    #: The seats at the table: 3, or 4 (R-FOUR-1).
+    players: int = 3
 
     @property
     def plays(self) -> tuple[PlayReview, ...]:
@@ -178,13 +195,13 @@ class GameReview:
         return tuple(play for deal in self.deals for play in deal.plays)
 
     @property
-    def losses_per_seat(self) -> Triple:
-        """Each seat's losses added up over the game."""
-        totals = [0, 0, 0]
+    def losses_per_seat(self) -> PerSeat:
+        """Each seat's losses added up over the game, one entry per seat of the table."""
+        totals = [0] * self.players
         for deal in self.deals:
-            for seat in range(3):
-                totals[seat] += deal.losses_per_seat[seat]
-        return (totals[0], totals[1], totals[2])
+            for seat, loss in enumerate(deal.losses_per_seat):
+                totals[seat] += loss
+        return tuple(totals)
 
     def deal(self, number: int) -> DealReview:
         """The review of deal ``number``; ``KeyError`` when that deal was not reviewed."""
@@ -194,7 +211,8 @@ class GameReview:
         raise KeyError(f"deal {number} was not reviewed: {_numbers(self.deals)}")
 
     def __str__(self) -> str:
-        lines = ["deal  declarer  contract  best  played  loss 0  loss 1  loss 2"]
+        head = "".join(f"  loss {seat}" for seat in range(self.players))
+        lines = [f"deal  declarer  contract  best  played{head}"]
         for deal in self.deals:
             losses = "".join(f"  {loss:>6}" for loss in deal.losses_per_seat)
             lines.append(
@@ -223,7 +241,7 @@ def review(game: State | str | os.PathLike[str] | Mapping[str, Any]) -> GameRevi
     start = state._start()
     if start is None:
         raise ThousandError("this state was built by hand: it has no recorded history to review")
-    now = start_of_deal(start, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+    now = start_of_deal(start, Phase.DEALING, None, start.seating.zeros, 0, NO_AUCTION, None)
     deals: list[DealReview] = []
     # The positions of the play of the deal under way, each with the play made there.
     played: list[tuple[State, Play | None]] = []
@@ -239,7 +257,7 @@ def review(game: State | str | os.PathLike[str] | Mapping[str, Any]) -> GameRevi
         now = after
     if now._phase is Phase.PLAYING:  # a deal under way: its last position is solved too
         deals.append(_review_deal([*played, (now, None)], None))
-    return GameReview(tuple(deals))
+    return GameReview(tuple(deals), start.seating.players)
 
 
 def _state_of(game: object) -> State:
@@ -280,7 +298,7 @@ def _review_deal(played: Sequence[tuple[State, Play | None]], end: int | None) -
     if end is not None:
         values.append(end)
     plays: list[PlayReview] = []
-    losses = [0, 0, 0]
+    losses = [0] * first.players
     for i, (position, action) in enumerate(played):
         if action is None:
             break
@@ -309,18 +327,15 @@ def _review_deal(played: Sequence[tuple[State, Play | None]], end: int | None) -
         declarer,
         contract,
         tuple(plays),
-        (losses[0], losses[1], losses[2]),
+        tuple(losses),
         values[0],
         values[-1],
+        first.sitter,
     )
 
 
 def _cards(plays: tuple[Play, ...]) -> str:
     return " ".join(f"{p.card}{' marriage' if p.marriage else ''}" for p in plays)
-
-
-def _per_seat(values: Triple) -> list[str]:
-    return [f"seat {seat}: {value}" for seat, value in enumerate(values)]
 
 
 def _numbers(deals: tuple[DealReview, ...]) -> str:

@@ -8,6 +8,11 @@ and its seat (its ``seated`` method; see :mod:`thousand.bots`), so the same seed
 the same game. Playing the same seed once in each seating (the duplicate format) cancels the
 luck of the cards.
 
+A game has a bot for each seat of its rules' table: three, or four at a table of four
+(``Rules.classic(players=4)``), where the dealer of each deal sits it out (R-FOUR-1). The deals
+of the stream are the same there: a :class:`~thousand.Deal` holds the three hands of the active
+seats, from the opener (R-FOUR-2), so which seat sits out belongs to the deal, not to the cards.
+
 The games of a tournament and the deals of a duplicate match are independent: given an
 ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, or a Dask cluster's
 ``Client.get_executor()``) they are played across its workers, and the result is the same as
@@ -19,6 +24,11 @@ is sent as its seed, the makers of its bots and the rules; see :doc:`/scale`.
 >>> state = play_game([HeuristicBot(), RandomBot(), RandomBot()], seed=3)
 >>> state.is_terminal, len(state.sheet) == state.deal_number
 (True, True)
+>>> import thousand as th
+>>> four = play_game([HeuristicBot(), RandomBot(), RandomBot(), RandomBot()],
+...                  th.Rules.classic(players=4), seed=3)
+>>> four.is_terminal, len(four.scores), four.sheet[0].sitter
+(True, 4, 0)
 """
 
 from __future__ import annotations
@@ -109,6 +119,29 @@ def _redealt(key: str, redeals: int) -> Deal:
     return _shuffled(random.Random(f"thousand redeal {key} {redeals}"))
 
 
+_COUNTS = {3: "three", 4: "four"}
+
+
+def _players(rules: Rules | None) -> int:
+    """The seats of ``rules``' table (3 for None; anything but a Rules is left to
+    :func:`~thousand.new_game` to refuse)."""
+    return rules.table.players if isinstance(rules, Rules) else 3
+
+
+def _check_bots(bots: Sequence[Bot], rules: Rules | None, what: str = "a game") -> None:
+    """A bot for each seat of the table, or ValueError."""
+    players = _players(rules)
+    if len(bots) == players:
+        return
+    if players == 3:
+        message = f"{what} needs three bots, not {len(bots)}"
+        if len(bots) == 4:
+            message += "; four play at a table of four, such as Rules.classic(players=4)"
+    else:
+        message = f"{what} at a table of four needs four bots, one a seat, not {len(bots)}"
+    raise ValueError(message)
+
+
 def _seated(bots: Sequence[Bot], key: str) -> list[Bot]:
     """The bots for one game or deal: each that has a ``seated`` method is given a generator
     drawn from ``key`` and its seat."""
@@ -159,17 +192,17 @@ def play_game(
     *,
     seed: int = 0,
     dealer: int = 0,
-    scores: tuple[int, int, int] = (0, 0, 0),
+    scores: tuple[int, ...] | None = None,
     on_deal: Callable[[DealRecord], None] | None = None,
 ) -> State:
-    """A whole game: seat ``i`` is played by ``bots[i]``, the deals come from
+    """A whole game: seat ``i`` is played by ``bots[i]``, one bot a seat of ``rules``' table
+    (three, or four at a table of four), from ``scores`` (zeros by default); the deals come from
     :func:`deal_stream` of ``seed`` (a redeal deals fresh cards drawn from ``seed``); ``on_deal``
     is called with each deal's score-sheet row as it ends. A bot made without a generator gets
     one drawn from ``seed`` and its seat, so that equal calls give equal games. A bot that
     answers with an illegal action raises :class:`~thousand.IllegalActionError`; a deal
     redealt :data:`REDEAL_LIMIT` times in a row, a :class:`~thousand.ThousandError`."""
-    if len(bots) != 3:
-        raise ValueError(f"a game needs three bots, not {len(bots)}")
+    _check_bots(bots, rules)
     state = new_game(rules, dealer=dealer, scores=scores)
     key = str(seed)
     return _play(_seated(bots, key), state, deal_stream(seed), key, on_deal=on_deal)
@@ -262,7 +295,7 @@ def _copied_game(
     rules: Rules | None,
     seed: int,
     dealer: int,
-    scores: tuple[int, int, int],
+    scores: tuple[int, ...] | None,
 ) -> State:
     """One game of :func:`play_games`, played by copies of the bots: a bot's generator starts
     every game where it stood, whichever games a worker played before."""
@@ -275,7 +308,7 @@ def play_games(
     rules: Rules | None = None,
     *,
     dealer: int = 0,
-    scores: tuple[int, int, int] = (0, 0, 0),
+    scores: tuple[int, ...] | None = None,
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[State]:
@@ -284,8 +317,7 @@ def play_games(
     Each game is played by a copy of ``bots`` as given, so that no game depends on another:
     the states are the same whatever the executor. ``progress(done, total)`` is called as each
     game ends. With a process pool the bots must pickle."""
-    if len(bots) != 3:
-        raise ValueError(f"a game needs three bots, not {len(bots)}")
+    _check_bots(bots, rules)
     _check_executor(executor, {f"the bot of seat {seat}": bot for seat, bot in enumerate(bots)})
     tasks = [(tuple(bots), rules, seed, dealer, scores) for seed in seeds]
     return _spread(_copied_game, tasks, executor, progress)
@@ -310,7 +342,7 @@ def _deal_state(
     deal: Deal,
     rules: Rules | None,
     dealer: int,
-    scores: tuple[int, int, int],
+    scores: tuple[int, ...] | None,
     key: str,
 ) -> State:
     """The state once one deal of ``deal``'s cards is scored, its redeals drawn from ``key``."""
@@ -324,15 +356,16 @@ def play_deal(
     rules: Rules | None = None,
     *,
     dealer: int = 0,
-    scores: tuple[int, int, int] = (0, 0, 0),
+    scores: tuple[int, ...] | None = None,
     seed: int | str | None = None,
 ) -> DealRecord:
-    """One deal of ``deal``'s cards between the bots; its score-sheet row. A redeal called by a
+    """One deal of ``deal``'s cards between the bots (one a seat of the table; at a table of
+    four ``dealer`` sits out and ``deal`` holds the active hands from its left,
+    R-FOUR-2); its score-sheet row. A redeal called by a
     bot deals fresh cards, and a bot made without a generator gets one, both drawn from
     ``seed`` (by default from ``deal``'s cards), never from the seating: the same call gives
     the same row."""
-    if len(bots) != 3:
-        raise ValueError(f"a deal needs three bots, not {len(bots)}")
+    _check_bots(bots, rules, "a deal")
     key = str(deal) if seed is None else str(seed)
     return _deal_state(bots, deal, rules, dealer, scores, key).sheet[0]
 
@@ -340,9 +373,9 @@ def play_deal(
 def duplicate_deals(
     names: Sequence[str], deals: int, *, seed: int = 1, rules: Rules | None = None
 ) -> dict[str, list[float]]:
-    """Each of ``deals`` deals played once in every seating of the named bots (duplicate
-    format): for each bot, its mean score change per deal, deal by deal, so that the luck of
-    the cards cancels out when two bots are compared deal by deal."""
+    """Each of ``deals`` deals played once in every seating of the named bots over the table's
+    seats (duplicate format): for each bot, its mean score change per deal, deal by deal, so
+    that the luck of the cards cancels out when two bots are compared deal by deal."""
     return duplicate_match(names, deals, seed=seed, rules=rules).changes
 
 
@@ -408,10 +441,20 @@ def _mean_margin(values: Sequence[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * sd / math.sqrt(len(values))
 
 
-def _seatings(names: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every distinct seating of the named bots (fewer than three names fill the seats in
-    turn)."""
-    return sorted(set(itertools.permutations([names[i % len(names)] for i in range(3)])))
+def _seatings(names: Sequence[str], players: int = 3) -> list[tuple[str, ...]]:
+    """Every distinct seating of the named bots over ``players`` seats (fewer names than seats
+    fill the seats in turn: ``a, b`` at four is ``a, b, a, b``), in order. ValueError for no
+    name or more names than seats."""
+    if not 1 <= len(names) <= players:
+        count = _COUNTS.get(players, str(players))
+        given = f"{len(names)} bots for the {count} seats of the table" if names else "no bots"
+        more = "; four play at a table of four, such as Rules.classic(players=4)"
+        raise ValueError(
+            f"{given}: give one to {count} names, which fill the seats in turn"
+            + (more if players == 3 and len(names) == 4 else "")
+        )
+    seated = [names[i % len(names)] for i in range(players)]
+    return sorted(set(itertools.permutations(seated)))
 
 
 def _makers(
@@ -425,7 +468,7 @@ def _makers(
 
 
 #: What the standings need of a deal's score-sheet row: the changes, the declarer, made.
-_Row = tuple[tuple[int, int, int], int, bool | None]
+_Row = tuple[tuple[int, ...], int, bool | None]
 
 
 def _row(record: DealRecord) -> _Row:
@@ -440,12 +483,16 @@ def _duplicate_states(
     rules: Rules | None,
 ) -> tuple[State, ...]:
     """Deal ``number`` of a duplicate match, in each seating (the makers of its bots): the
-    state once it is scored."""
+    state once it is scored. The dealer is the deal's, ``number`` mod the seats, in every
+    seating: at a table of four the same seat sits out and the same seats hold the same hands
+    (R-FOUR-2); the bots go round them."""
     states = []
+    players = _players(rules)
     for makers in seatings:
-        bots = [make(seed * 7919 + number * 3 + i) for i, make in enumerate(makers)]
+        bots = [make(seed * 7919 + number * players + i) for i, make in enumerate(makers)]
         # The same redeals in every seating: drawn from the seed and the deal's number.
-        states.append(_deal_state(bots, deal, rules, number % 3, (0, 0, 0), f"{seed}/{number}"))
+        dealer = number % players
+        states.append(_deal_state(bots, deal, rules, dealer, None, f"{seed}/{number}"))
     return tuple(states)
 
 
@@ -485,8 +532,13 @@ def duplicate_match(
     on_game: Callable[[int, tuple[str, ...], State], None] | None = None,
 ) -> DuplicateMatch:
     """Single deals between the named bots in the duplicate format: each of ``deals`` deals
-    from ``seed`` is played once in every seating, from scores of zero, so that every bot
-    holds every hand. Names are looked up in ``makers``, then in :data:`BOTS`.
+    from ``seed`` is played once in every seating of the bots over the table's seats (one to
+    three names, or four at a table of four; fewer than the seats fill them in turn), from
+    scores of zero, so that every bot holds every hand. Deal ``n`` is dealt by seat ``n`` mod
+    the seats in each of its seatings; at a table of four that seat sits out, so every bot also
+    sits out the deal in some seatings, and its change per deal is the mean over all of them,
+    the sitter's talon score (R-FOUR-3) included. Names are looked up in ``makers``, then in
+    :data:`BOTS`.
 
     The deals are spread over ``executor``'s workers (by default played here), each sent as
     its cards, its number, the seed, the rules and the makers of the bots (which must pickle
@@ -496,7 +548,7 @@ def duplicate_match(
     ends: its number (from 0), the names of its bots seat by seat and the state once it is
     scored (for :func:`thousand.records.dump`); the workers then send the states back too."""
     known = _makers(names, makers)
-    seatings = _seatings(names)
+    seatings = _seatings(names, _players(rules))
     unique = list(dict.fromkeys(names))
     _check_executor(executor, {f"the maker of bot {name!r}": known[name] for name in unique})
     by_seat = tuple(tuple(known[name] for name in order) for order in seatings)
@@ -548,7 +600,8 @@ def duplicate_match(
 class Standing:
     """One bot's results in a tournament. A bot that fills two seats of a game counts that
     game once: ``games`` are the games it played, ``wins`` those won by one of its seats,
-    ``deals`` the deals of its games."""
+    ``deals`` the deals of its games (at a table of four, the deals it sat out too, each with
+    its talon score, R-FOUR-3)."""
 
     name: str
     games: int
@@ -619,7 +672,7 @@ def _header(header: str, width: int) -> str:
 def _game_state(
     makers: tuple[Callable[[int], Bot], ...], game_seed: int, rules: Rules | None
 ) -> State:
-    bots = [make(game_seed * 3 + seat) for seat, make in enumerate(makers)]
+    bots = [make(game_seed * len(makers) + seat) for seat, make in enumerate(makers)]
     return play_game(bots, rules, seed=game_seed, dealer=0)
 
 
@@ -651,8 +704,9 @@ def tournament(
     executor: Executor | None = None,
     on_game: Callable[[int, tuple[str, ...], State], None] | None = None,
 ) -> list[Standing]:
-    """Play ``games`` whole games between the named bots (three names, or fewer to fill the
-    seats in turn), each seed in every seating of the bots (duplicate format). Names are
+    """Play ``games`` whole games between the named bots (a name a seat of the table: three,
+    or four at a table of four; or fewer to fill the seats in turn), each seed in every
+    seating of the bots (duplicate format). Names are
     looked up in ``makers`` (your own bots: a name and a function from a seed to a bot), then
     in :data:`BOTS`. :func:`format_standings` prints the standings as a table.
 
@@ -664,7 +718,7 @@ def tournament(
     seat and its final state (for :func:`thousand.records.dump`); the workers then send the
     states back too."""
     known = _makers(names, makers)
-    seatings = _seatings(names)
+    seatings = _seatings(names, _players(rules))
     names = list(dict.fromkeys(names))
     _check_executor(executor, {f"the maker of bot {name!r}": known[name] for name in names})
     orders = [seatings[game % len(seatings)] for game in range(games)]

@@ -34,6 +34,7 @@ from .state import (
     NO_AUCTION,
     Auction,
     History,
+    PerSeat,
     Phase,
     State,
     make_state,
@@ -123,13 +124,6 @@ def legal_calls(state: State) -> tuple[Action, ...]:
     return (*calls, REDEAL) if may_redeal_by_hand(state, seat) else calls
 
 
-def _next(seat: int, passed: int) -> int:
-    nxt = (seat + 1) % 3
-    return (nxt + 1) % 3 if passed >> nxt & 1 else nxt
-
-
-#: ``_next`` by seat and the mask of the seats that passed.
-_NEXT: Final = tuple(tuple(_next(seat, passed) for passed in range(8)) for seat in range(3))
 # Globals: reading an Enum member costs ~75 ns on Python 3.11, a global ~10 ns.
 _BIDDING: Final = Phase.BIDDING
 _UNHIDING: Final = Phase.UNHIDING
@@ -137,20 +131,21 @@ _HIDDEN_CHOICE: Final = Phase.HIDDEN_CHOICE
 _GIVING: Final = Phase.GIVING
 
 
-def open_deal(state: State, hands: tuple[int, int, int], talon: int, history: History) -> State:
-    """The state after the last card: the auction opens at the dealer's left (R-BID-1); or the
-    opener's hidden-game choice (A15); or, in a golden deal, the talon is taken at once (A10)."""
+def open_deal(state: State, hands: PerSeat, talon: int, history: History) -> State:
+    """The state after the last card: the auction opens at the dealer's left (R-BID-1, among
+    the active seats R-FOUR-1); or the opener's hidden-game choice (A15); or, in a golden
+    deal, the talon is taken at once (A10)."""
     match = state._match
-    opener = (match.dealer + 1) % 3
+    opener = match.seating.opener
     if match.golden is not None:
-        others = 7 ^ (1 << opener)
+        others = match.seating.mask ^ (1 << opener)
         return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0, ()), history)
     phase = _HIDDEN_CHOICE if offers_hidden_game(match) else _BIDDING
     return start_of_deal(match, phase, opener, hands, talon, NO_AUCTION, history)
 
 
 def take_talon(
-    state: State, hands: tuple[int, int, int], talon: int, auction: Auction, history: History
+    state: State, hands: PerSeat, talon: int, auction: Auction, history: History
 ) -> State:
     """R-BID-2, R-TALON-1: the high bidder is declarer and takes the talon into hand."""
     declarer = auction[1]
@@ -168,7 +163,7 @@ def take_talon(
         None,
         (),
         (),
-        (0, 0, 0),
+        state._points,  # none yet: the deal's zeros
         (),
         history,
     )
@@ -240,7 +235,7 @@ def advance_bid(state: State, action: Bid) -> State:
     return start_of_deal(
         s._match,
         _BIDDING,
-        _NEXT[seat][passed],
+        s._match.seating.auction_next[seat][passed],
         s._hands,
         s._talon,
         (action.value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action))),
@@ -268,7 +263,7 @@ def advance_pass(state: State, action: Pass) -> State:
     auction = (high, bidder, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
     history = (state._history, action)
     if passed.bit_count() < 2:
-        nxt = _NEXT[seat][passed]
+        nxt = state._match.seating.auction_next[seat][passed]
         return start_of_deal(
             state._match, state._phase, nxt, state._hands, state._talon, auction, history
         )
@@ -289,13 +284,14 @@ def apply_hidden(state: State, action: Hidden) -> State:
         return start_of_deal(
             state._match,
             Phase.UNHIDING,
-            (opener + 1) % 3,
+            state._match.seating.left[opener],
             state._hands,
             state._talon,
             auction,
             history,
         )
-    stands = (FIXED_GAME, opener, 7 ^ 1 << opener, 1 << opener, 1, auction[5])  # no unhiding
+    others = state._match.seating.mask ^ 1 << opener
+    stands = (FIXED_GAME, opener, others, 1 << opener, 1, auction[5])  # no unhiding
     return take_talon(state, state._hands, state._talon, stands, history)
 
 
@@ -370,7 +366,7 @@ def apply_unhide(state: State, action: Unhide) -> State:
     return start_of_deal(
         state._match,
         Phase.BIDDING,
-        _next(seat, passed),
+        state._match.seating.auction_next[seat][passed],
         state._hands,
         state._talon,
         auction,

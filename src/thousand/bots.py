@@ -5,6 +5,9 @@ the state, so it cannot cheat. :class:`RandomBot` picks a legal action at random
 :class:`HeuristicBot` bids from an estimate of its hand, gives away cheap cards and plays
 with a few simple card-play rules.
 
+At a table of four the bots play as at three: the sitter is never to move, so no bot is asked to
+act for it, and the states the solver bot draws keep its hand empty (R-FOUR-1).
+
 A bot that draws lots takes a ``random.Random``. Made without one, it gets one from the game
 when :mod:`thousand.arena` seats it (:meth:`RandomBot.seated`): a generator drawn from the
 game's seed and the bot's seat, so that a seed gives the same game. Used outside the arena, such

@@ -9,6 +9,11 @@ record (:mod:`thousand.records`) is written when the game ends and on ``quit``.
 
 The deals come from the seed, one for each row of the sheet (and for each redeal of it), so
 that ``undo`` back into an earlier deal brings the same cards again.
+
+At a table of four (``Rules.classic(players=4)``) the person plays against three bots, and the
+dealer of each deal sits it out (R-FOUR-1): when that is the person's seat, the console says
+so, plays the deal between the bots without asking anything, shows what the sitter may see
+(R-FOUR-8) as the play starts, and tells the sitter's score (R-FOUR-3) at the end.
 """
 
 from __future__ import annotations
@@ -98,19 +103,30 @@ class Style:
         return text.replace(str(card), self.card(card), 1) if isinstance(card, Card) else text
 
 
+def _sitter(obs: Observation) -> int | None:
+    """The seat that sits out the observed deal: its dealer at a table of four (R-FOUR-1)."""
+    return obs.dealer if len(obs.scores) == 4 else None
+
+
 def seat_view(obs: Observation, names: Sequence[str], style: Style) -> str:
     """What a seat sees at its decision, for a person: the scores, the auction, the declarer
-    and the talon when shown, the gives, trump and points, the trick and the hand."""
+    and the talon when shown, the gives, trump and points, the trick and the hand. At a table
+    of four the dealer is marked as sitting out, and left out of the points and the cards;
+    the sitter's own view says that it sits out."""
 
     def who(seat: int) -> str:
         return names[seat]
 
+    sitter = _sitter(obs)
+    seats = range(len(obs.scores))
     lines = [
         style.bold(
-            f"deal {obs.deal_number}, dealer {who(obs.dealer)}, {obs.phase.value}"
+            f"deal {obs.deal_number}, dealer {who(obs.dealer)}"
+            + ("" if sitter is None else " (sits out)")
+            + f", {obs.phase.value}"
             + (f", trick {len(obs.tricks) + 1} of 8" if obs.phase is Phase.PLAYING else "")
         ),
-        "  scores   " + "   ".join(f"{who(s)} {obs.scores[s]}" for s in range(3)),
+        "  scores   " + "   ".join(f"{who(s)} {obs.scores[s]}" for s in seats),
     ]
     marks = [
         f"{who(s)} on the barrel ({used} deals used)"
@@ -119,7 +135,7 @@ def seat_view(obs: Observation, names: Sequence[str], style: Style) -> str:
     ]
     marks += [f"{who(s)} {n} bolt{'s' * (n > 1)}" for s, n in enumerate(obs.bolts) if n]
     if obs.golden_index is not None:
-        marks.append(f"golden deal {obs.golden_index + 1} of 3")
+        marks.append(f"golden deal {obs.golden_index + 1} of {len(obs.scores)}")
     if obs.is_hidden_game:
         marks.append("a hidden game")
     if marks:
@@ -135,7 +151,7 @@ def seat_view(obs: Observation, names: Sequence[str], style: Style) -> str:
         lines.append("  gives    " + ", ".join(shown))
     if obs.phase is Phase.PLAYING:
         trump = "none" if obs.trump is None else style.suit(obs.trump)
-        points = "   ".join(f"{who(s)} {obs.points[s]}" for s in range(3))
+        points = "   ".join(f"{who(s)} {obs.points[s]}" for s in seats if s != sitter)
         lines.append(f"  trump    {trump}   points: {points}")
         if obs.tricks:
             winner, cards = obs.tricks[-1]
@@ -144,10 +160,17 @@ def seat_view(obs: Observation, names: Sequence[str], style: Style) -> str:
         table = "  ".join(f"{who(s)} {style.card(c)}" for s, c in obs.trick) or "-"
         lines.append(f"  table    {table}")
     sizes = "   ".join(
-        f"{who(s)} {'?' if n is None else n}" for s, n in enumerate(obs.hand_sizes) if s != obs.seat
+        f"{who(s)} {'?' if n is None else n}"
+        for s, n in enumerate(obs.hand_sizes)
+        if s not in (obs.seat, sitter)
     )
     lines.append(f"  cards    {sizes}" + (f"   talon {obs.talon_size}" if obs.talon_size else ""))
-    hand = "not looked at (a hidden game)" if obs.hand is None else style.hand(obs.hand)
+    if obs.seat == sitter:
+        hand = "none: you sit out this deal"
+    elif obs.hand is None:
+        hand = "not looked at (a hidden game)"
+    else:
+        hand = style.hand(obs.hand)
     lines.append(style.bold("  hand     ") + hand)
     if obs.legal_actions:
         lines.append("  moves    " + moves(obs.legal_actions, names, style))
@@ -204,7 +227,8 @@ class _Deals:
 
 
 class Console:
-    """One person at ``seat`` against ``bots`` (one for each other seat, in seat order).
+    """One person at ``seat`` against ``bots`` (one for each other seat, in seat order: two,
+    or three at a table of four).
 
     ``read`` and ``write`` are the input and the output (by default the terminal's); the
     record goes to ``record`` (None: nowhere) when the game ends or on ``quit``.
@@ -223,10 +247,16 @@ class Console:
         style: Style | None = None,
         hint: Bot | None = None,
     ) -> None:
-        if len(bots) != 2:
-            raise ValueError(f"a person plays against two bots, not {len(bots)}")
-        if isinstance(seat, bool) or seat not in (0, 1, 2):
-            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+        players = rules.table.players if isinstance(rules, Rules) else 3
+        if len(bots) != players - 1:
+            if players == 3:
+                raise ValueError(f"a person plays against two bots, not {len(bots)}")
+            raise ValueError(
+                f"a person at a table of four plays against three bots, not {len(bots)}"
+            )
+        if isinstance(seat, bool) or seat not in range(players):
+            seats = "0, 1 or 2" if players == 3 else "0, 1, 2 or 3"
+            raise ValueError(f"seat must be {seats}, not {seat!r}")
         self.out = sys.stdout if write is None else write
         self.style = Style.for_stream(self.out) if style is None else style
         self.read = read
@@ -235,7 +265,7 @@ class Console:
         self.bots: list[Bot | None] = []
         self.names: list[str] = []
         self.kinds: list[str] = []
-        for s in range(3):
+        for s in range(players):
             if s == seat:
                 self.bots.append(None)
                 self.names.append("you")
@@ -247,7 +277,7 @@ class Console:
         self.hint = SolverBot(random.Random(f"thousand hint {seed}")) if hint is None else hint
         self.record = record
         self.deals = _Deals(seed)
-        self.state = new_game(rules, dealer=seed % 3)
+        self.state = new_game(rules, dealer=seed % players)
         self.redeals = 0
         #: The person's earlier decisions: the state before each move, and the redeal count.
         self.undo: list[tuple[State, int]] = []
@@ -261,6 +291,11 @@ class Console:
         others = [n for s, n in enumerate(self.names) if s != self.seat]
         bots = ", ".join(f"{n} is a {k} bot" for n, k in zip(others, self.kinds, strict=True))
         self.say(f"You are seat {self.seat}; {bots}. Type a move, or 'help'.")
+        if self.state.players == 4:
+            self.say(
+                "At a table of four the dealer sits out each deal (R-FOUR-1): it is dealt no "
+                "cards and scores what the talon is worth to it (R-FOUR-3)."
+            )
         while not self.state.is_terminal:
             if self.state.is_chance:
                 self._deal()
@@ -279,8 +314,16 @@ class Console:
         row = len(self.state.sheet)
         state = apply(self.state, self.deals(row, self.redeals))
         again = f" (redeal {self.redeals})" if self.redeals else ""
+        deals = f"{self.names[state.dealer]} deals"
+        if state.sitter is not None:
+            deals = "you deal and sit out" if state.sitter == self.seat else f"{deals} and sits out"
         self.say()
-        self.say(f"== deal {state.deal_number}{again}: {self.names[state.dealer]} deals ==")
+        self.say(f"== deal {state.deal_number}{again}: {deals} ==")
+        if state.sitter == self.seat:
+            self.say(
+                f"you sit out this deal: no cards, no calls; {_sitter_gets(state, self.seat)}. "
+                "The bots play it."
+            )
         self.state = state
 
     def _bot(self) -> None:
@@ -301,6 +344,11 @@ class Console:
             self._given(before, state)
         else:
             self.say(f"{self.names[seat]}: {self.style.action(action)}")
+        sitting = before.sitter == self.seat
+        if sitting and state.phase is Phase.PLAYING and before.phase is not Phase.PLAYING:
+            # What the person sees of the deal from the side, as its play starts (R-FOUR-8).
+            self.say()
+            self.say(seat_view(observe(state, self.seat), self.names, self.style))
         if len(state.sheet) > len(before.sheet):
             self.redeals = 0
             record = state.sheet[-1]
@@ -310,6 +358,9 @@ class Console:
                 else ("made" if record.made else "failed") + f" {record.contract}"
             )
             self.say(f"-- deal {record.deal_number}: {self.names[record.declarer]} {result}")
+            if record.sitter is not None and record.sitter == self.seat:
+                change = record.changes[self.seat]
+                self.say(f"   you sat out this deal: {change:+d} on your score (R-FOUR-3)")
             if not state.is_terminal:
                 self.say(format_sheet(state.sheet))
         elif state.is_chance:
@@ -405,24 +456,46 @@ class Console:
         self.say(f"record saved to {self.record}")
 
 
+def _sitter_gets(state: State, seat: int) -> str:
+    """What ``seat``, sitting out the deal of ``state``, will score for it, in words: the
+    talon's worth (R-FOUR-3), nothing on the barrel (R-FOUR-4)."""
+    table = state.rules.table
+    if table.sitter_scores == "nothing":
+        return "you score nothing for it (R-FOUR-3)"
+    if state.barrel[seat] is not None:
+        return "you are on the barrel, so you score nothing for it (R-FOUR-4)"
+    if table.sitter_scores == "aces_and_marriage":
+        worth = f"{table.ace_value} for each ace in the talon, and the value of a marriage in it"
+    else:
+        worth = "the card points of the talon"
+    return f"you score {worth} (R-FOUR-3), told when the deal ends"
+
+
 def bots_for(
     names: str,
     seed: int,
     seat: int,
     makers: Mapping[str, Callable[[int], Bot]] = BOTS,
+    *,
+    players: int = 3,
 ) -> list[tuple[str, Bot]]:
-    """The two bots named in ``names`` (``solver,heuristic``; one name for both), for the
-    seats other than ``seat`` in seat order, each made by its entry of ``makers`` with a seed
-    of its own."""
+    """The two bots named in ``names`` (``solver,heuristic``; one name for both), or three at
+    a table of four (``players=4``; one name for all), for the seats other than ``seat`` in
+    seat order, each made by its entry of ``makers`` with a seed of its own."""
     parts = [n.strip() for n in names.split(",")]
     if len(parts) == 1:
-        parts *= 2
-    if len(parts) != 2:
-        raise ValueError(f"--bots names two bots (or one for both), not {len(parts)}: {names!r}")
-    others = [s for s in range(3) if s != seat]
+        parts *= players - 1
+    if len(parts) != players - 1:
+        if players == 3:
+            wanted = "two bots (or one for both)"
+            more = "; three play at a table of four, --seats 4" if len(parts) == 3 else ""
+        else:
+            wanted, more = "three bots at a table of four (or one for all)", ""
+        raise ValueError(f"--bots names {wanted}, not {len(parts)}: {names!r}{more}")
+    others = [s for s in range(players) if s != seat]
     out = []
     for name, s in zip(parts, others, strict=True):
         if name not in makers:
             raise ValueError(f"unknown bot {name!r}: choose from {', '.join(sorted(makers))}")
-        out.append((name, makers[name](seed * 3 + s)))
+        out.append((name, makers[name](seed * players + s)))
     return out

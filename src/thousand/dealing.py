@@ -1,7 +1,9 @@
 """Dealing: the chance node at the start of every deal (R-DEAL-1, R-TABLE-1).
 
 The k-th card dealt (k = 0..23) goes to seat ``(dealer + 1 + k) % 3`` for k < 21, else to the
-talon. A whole :class:`~thousand.Deal` may be applied instead, at the first chance node.
+talon; at a table of four, to the active seat k mod 3 counted from the opener, the dealer getting
+none (R-FOUR-2). A whole :class:`~thousand.Deal` may be applied instead, at the first chance
+node: by seat at a table of three, the active seats' hands from the opener at four.
 """
 
 from __future__ import annotations
@@ -15,28 +17,25 @@ from .actions import DEAL_CARD, Action, Deal, DealCard
 from .auction import open_deal
 from .cards import FULL_PACK, mask_of
 from .errors import IllegalActionError
-from .state import NO_AUCTION, Phase, State
+from .state import NO_AUCTION, Phase, State, with_seat
 
 __all__ = ["apply_deal", "apply_deal_card", "chance_outcomes", "legal_deal_cards"]
 
 #: The DealCard actions of each 12-bit pattern of the low and the high half of the pack.
 _LOW, _HIGH = by_half_pattern(DEAL_CARD)
 _DEALING: Final = Phase.DEALING  # a global: reading an Enum member costs ~75 ns
-_NO_POINTS: Final = (0, 0, 0)
 _new = object.__new__
-#: Per dealer, the seat that gets the k-th card dealt (k < 21).
-_SEAT_OF_CARD: Final = tuple(tuple((d + 1 + k) % 3 for k in range(21)) for d in range(3))
 
 
 def _dealt(state: State) -> int:
-    h = state._hands
-    return h[0] | h[1] | h[2] | state._talon
+    # While the cards are dealt, the field of the taken talon holds the cards dealt so far:
+    # one read instead of the union of every hand and the talon, at either table.
+    return state._exposed
 
 
 def legal_deal_cards(state: State) -> tuple[Action, ...]:
     """The cards not dealt yet, as :class:`~thousand.DealCard` actions in card order."""
-    h = state._hands
-    left = FULL_PACK ^ (h[0] | h[1] | h[2] | state._talon)
+    left = FULL_PACK ^ state._exposed  # the cards dealt so far: see _dealt
     return _LOW[left & 4095] + _HIGH[left >> 12]  # at 24 of a deal's ~55 steps
 
 
@@ -55,14 +54,16 @@ def apply_deal_card(state: State, action: DealCard) -> State:
     bit = action.card.mask
     h = state._hands
     talon = state._talon
-    dealt = h[0] | h[1] | h[2] | talon
+    dealt = state._exposed  # see _dealt
     if dealt & bit:
         raise IllegalActionError(action, state._phase, f"{action.card} has already been dealt")
     k = dealt.bit_count()
     new = _new(State)  # built in place: see apply_play
     if k < 21:
-        seat = _SEAT_OF_CARD[state._match.dealer][k]
-        if seat == 0:
+        seat = state._match.seating.card_seat[k]
+        if len(h) != 3:
+            new._hands = with_seat(h, seat, h[seat] | bit)
+        elif seat == 0:
             new._hands = (h[0] | bit, h[1], h[2])
         elif seat == 1:
             new._hands = (h[0], h[1] | bit, h[2])
@@ -80,12 +81,12 @@ def apply_deal_card(state: State, action: DealCard) -> State:
     new._auction = NO_AUCTION
     new._declarer = None
     new._contract = None
-    new._exposed = 0
+    new._exposed = dealt | bit
     new._gives = ()
     new._trump = None
     new._trick = ()
     new._tricks = ()
-    new._points = _NO_POINTS
+    new._points = state._points  # none yet: the start's zeros
     new._marriages = ()
     new._history = (state._history, action)
     return new
@@ -96,5 +97,13 @@ def apply_deal(state: State, action: Deal) -> State:
     if state._phase is not _DEALING or _dealt(state):
         when = "a whole deal is legal only at the first chance node of a deal"
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
-    hands = (mask_of(action.hands[0]), mask_of(action.hands[1]), mask_of(action.hands[2]))
+    seating = state._match.seating
+    hands: tuple[int, ...]
+    if seating.sitter is None:
+        hands = (mask_of(action.hands[0]), mask_of(action.hands[1]), mask_of(action.hands[2]))
+    else:  # R-FOUR-2: the active seats' hands, from the opener; the sitter's stays empty
+        four = list(seating.zeros)
+        for seat, hand in zip(seating.active, action.hands, strict=True):
+            four[seat] = mask_of(hand)
+        hands = tuple(four)
     return open_deal(state, hands, mask_of(action.talon), (state._history, action))

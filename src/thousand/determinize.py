@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .actions import Bid, Contract, DealCard, Give, Play, Unhide
+from .actions import Bid, Contract, DealCard, Distribute, Give, Play, Redeal, Unhide
 from .cards import PACK, Card, Rank, Suit, marriage_total
 from .engine import apply
 from .errors import IllegalActionError, check_seat, shown
@@ -32,19 +32,25 @@ from .observation import (
     observe,
 )
 from .rules import SCORE_LIMIT, Rules
+from .seating import SEATINGS, Seating
 from .sheet import EventKind
 from .state import NO_AUCTION, Match, Phase, State, start_of_deal
 
 __all__ = ["sample_state"]
 
-TALON: Final = 3  # the group index of the talon; seats are 0, 1, 2
+#: The group index of the talon; seats are 0..3 (at a table of three group 3 is never filled,
+#: and an empty group draws nothing from the generator, so draws stay as they were).
+TALON: Final = 4
+GROUPS: Final = range(TALON + 1)
+#: Every group allowed.
+ANYWHERE: Final = (1 << (TALON + 1)) - 1
 #: How many draws to try before giving up on an inconsistent information state.
 MAX_TRIES: Final = 20_000
 
 
-def _place(dealer: int, k: int) -> int:
-    """R-DEAL-1: the group that the k-th card of the deal goes to."""
-    return (dealer + 1 + k) % 3 if k < 21 else TALON
+def _place(seating: Seating, k: int) -> int:
+    """R-DEAL-1, R-FOUR-2: the group that the k-th card of the deal goes to."""
+    return seating.card_seat[k] if k < 21 else TALON
 
 
 def _count(cards: list[int], capacity: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
@@ -56,7 +62,7 @@ def _count(cards: list[int], capacity: tuple[int, ...], memo: dict[tuple[int, ..
         return 1
     allowed, rest = cards[0], cards[1:]
     total = 0
-    for group in range(4):
+    for group in GROUPS:
         if allowed >> group & 1 and capacity[group]:
             left = list(capacity)
             left[group] -= 1
@@ -79,7 +85,7 @@ def _spread(
     for i, allowed in enumerate(cards):
         rest = cards[i + 1 :]
         weights = []
-        for group in range(4):
+        for group in GROUPS:
             if allowed >> group & 1 and left[group]:
                 left[group] -= 1
                 weights.append((group, _count(rest, tuple(left), memo)))
@@ -109,8 +115,9 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
     """
     seen: Observation | None = None
     if isinstance(info, (InfoState, Observation)):  # a hand-built one may hold anything
-        check_seat(info.seat, "seat")
-        check_seat(info.dealer, "dealer")
+        players = info.rules.table.players if isinstance(info.rules, Rules) else 3
+        check_seat(info.seat, "seat", players=players)
+        check_seat(info.dealer, "dealer", players=players)
     if isinstance(info, Observation):
         if info.phase is Phase.GAME_OVER:
             raise ValueError("the game is over: there is no deal to sample")
@@ -137,17 +144,18 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
         info.falls,
         info.golden_made,
     )
-    start = start_of_deal(match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+    seating = match.seating
+    start = start_of_deal(match, Phase.DEALING, None, seating.zeros, 0, NO_AUCTION, None)
     dealt = [s for s in info.sights if isinstance(s, Dealt)]
-    groups = [_place(info.dealer, k) for k in range(len(dealt))]
+    groups = [_place(seating, k) for k in range(len(dealt))]
     known = {d.card: groups[k] for k, d in enumerate(dealt) if d.card is not None}
     allowed = _allowed_groups(info, known)
     unknown = [c for c in PACK if c not in known]
-    capacity = [0, 0, 0, 0]
+    capacity = [0] * len(GROUPS)
     for k, d in enumerate(dealt):
         if d.card is None:
             capacity[groups[k]] += 1
-    masks = [allowed.get(c, 0b1111) for c in unknown]
+    masks = [allowed.get(c, ANYWHERE) for c in unknown]
     memo: dict[tuple[int, ...], int] = {}
     check = _Check(info, known) if len(dealt) == 24 else None
     for _ in range(MAX_TRIES):
@@ -185,20 +193,23 @@ def _check_header(info: InfoState) -> None:
             f"the information state's deal_number must be a whole number from 1 to "
             f"{info.rules.scoring.max_deals}, not {shown(info.deal_number)}"
         )
+    players = info.rules.table.players
     for name in ("scores", "bolts", "distributions", "falls", "barrel"):
         values = getattr(info, name)
         if not (
             isinstance(values, tuple)
-            and len(values) == 3
+            and len(values) == players
             and all(
                 (name == "barrel" and v is None) or _whole(v, -SCORE_LIMIT, SCORE_LIMIT)
                 for v in values
             )
         ):
+            count = "three" if players == 3 else "four"
             raise ValueError(
-                f"the information state's {name} must be three whole numbers, not {shown(values)}"
+                f"the information state's {name} must be {count} whole numbers, not {shown(values)}"
             )
-    if not (info.golden is None or _whole(info.golden, 0, 2)) or type(info.golden_made) is not bool:
+    golden = info.golden
+    if not (golden is None or _whole(golden, 0, players - 1)) or type(info.golden_made) is not bool:
         raise ValueError(
             f"the information state's place in the golden round is not one: "
             f"{shown(info.golden)}, {shown(info.golden_made)}"
@@ -210,13 +221,14 @@ def _check_sights(info: InfoState) -> None:
     their places in dealing order (R-DEAL-1), each card once, the seat seeing only its own;
     every decision comes after the 24th card."""
     seat = info.seat
+    seating = SEATINGS[info.rules.table.players][info.dealer]
     cards: set[Card] = set()
     dealt = 0
     for i, sight in enumerate(info.sights):
         if isinstance(sight, Dealt):
             if dealt != i or dealt >= 24:
                 raise ValueError(f"sight {i}: a card is dealt after the deal's 24 cards")
-            place = _place(info.dealer, dealt)
+            place = _place(seating, dealt)
             if sight.seat != (None if place == TALON else place):
                 raise ValueError(
                     f"sight {i}: card {dealt + 1} of the deal goes elsewhere ({sight})"
@@ -239,7 +251,7 @@ def _spread_while_dealing(unknown: int, capacity: list[int], rng: random.Random)
     in the pack (group -1)."""
     chosen = rng.sample(range(unknown), sum(capacity))
     groups = [-1] * unknown
-    places = [g for g in range(4) for _ in range(capacity[g])]
+    places = [g for g in GROUPS for _ in range(capacity[g])]
     rng.shuffle(places)
     for i, g in zip(chosen, places, strict=True):
         groups[i] = g
@@ -293,18 +305,18 @@ def _allowed_groups(info: InfoState, known: dict[Card, int]) -> dict[Card, int]:
         # An unplayed card of a suit an opponent has shown it lacks was never in its hand:
         # the opponent's dealt cards are all still in its hand or played.
         barred = 0
-        for other in range(3):
+        for other in range(len(voids)):
             if other not in (seat, declarer) and voids[other] >> card.suit & 1:
                 barred |= 1 << other
         if barred:
-            allowed[card] = 0b1111 ^ barred
+            allowed[card] = ANYWHERE ^ barred
     return allowed
 
 
 def _voids(info: InfoState) -> list[int]:
     """Per seat, a 4-bit mask of the suits its play has shown it lacks (R-PLAY-2): it did not
     follow the suit led, and under must-trump did not trump either."""
-    voids = [0, 0, 0]
+    voids = [0] * info.rules.table.players
     trick: list[tuple[int, Card]] = []
     trump: Suit | None = None
     rules = info.rules.play
@@ -346,7 +358,7 @@ class _Check:
 
     def __init__(self, info: InfoState, known: dict[Card, int]) -> None:
         self.rules = info.rules
-        self.base = [0, 0, 0, 0]
+        self.base = [0] * len(GROUPS)
         for card, group in known.items():
             self.base[group] |= card.mask
         self.bids = [
@@ -456,7 +468,7 @@ def _replay(
     """Deal the drawn cards and replay the seat's sights; None when some action is illegal,
     found by ``check`` before the replay where it can. The generator is drawn from alike
     either way: ``check`` draws the unseen gives as the replay would."""
-    pools: dict[int, list[Card]] = {g: [] for g in range(4)}
+    pools: dict[int, list[Card]] = {g: [] for g in GROUPS}
     for card, group in zip(unknown, spread, strict=True):
         if group >= 0:
             pools[group].append(card)
@@ -487,12 +499,23 @@ def _play_back(
     hidden, when = quiet
     pools = {g: pool.copy() for g, pool in pools.items()}
     state = start
+    sitter: tuple[int, ...] | None = None  # the sitter's unseen gives, once the talon is taken
     try:
         for k, d in enumerate(dealt):
             card = d.card if d.card is not None else pools[groups[k]].pop()
             state = apply(state, DealCard(card))
         drawn = iter(gives or ())
         for sight in info.sights:
+            if (
+                when == "sitter"
+                and sitter is None
+                and isinstance(sight, Acted)
+                and state._phase is Phase.GIVING
+            ):
+                sitter = _sitter_gives(state, info, rng)
+                if isinstance(sight.action, Contract):
+                    for to in sitter:
+                        state = apply(state, Give(_random_card(state, rng), to))
             if isinstance(sight, Given):
                 if when == "before":
                     state = apply(state, Give(_random_card(state, rng), hidden))
@@ -512,6 +535,9 @@ def _play_back(
                 state = apply(state, sight.action)
         if when == "end":
             state = apply(state, Give(_random_card(state, rng), hidden))
+        if when == "sitter" and sitter is None and state._phase is Phase.GIVING:
+            for to in _sitter_gives(state, info, rng):
+                state = apply(state, Give(_random_card(state, rng), to))
     except IllegalActionError:
         return None
     return state
@@ -527,7 +553,10 @@ def _hidden_give(info: InfoState, rng: random.Random) -> tuple[int, str]:
     if not taken or sights[taken[-1]].declarer == info.seat:  # type: ignore[union-attr]
         return 0, "never"
     declarer = sights[taken[-1]].declarer  # type: ignore[union-attr]
-    other = 3 - declarer - info.seat
+    seating = SEATINGS[info.rules.table.players][info.dealer]
+    if info.seat == seating.sitter:
+        return -1, "sitter"  # both gives unseen: see _sitter_gives
+    other = next(s for s in seating.active if s not in (declarer, info.seat))
     after_talon = sights[taken[-1] + 1 :]
     received = any(isinstance(s, Given) for s in after_talon)
     acted = [s.action for s in after_talon if isinstance(s, Acted)]
@@ -538,6 +567,30 @@ def _hidden_give(info: InfoState, rng: random.Random) -> tuple[int, str]:
     if received:  # 9 cards before the seat's, 9 after it, or not yet
         return other, rng.choices(("before", "after", "never"), weights=(9, 9, 1))[0]
     return other, rng.choices(("end", "never"), weights=(10, 1))[0]
+
+
+def _sitter_gives(state: State, info: InfoState, rng: random.Random) -> tuple[int, ...]:
+    """Under Quiet Drop the sitter sees neither give (R-FOUR-8): the recipients, in order, of
+    the gives of a world drawn uniformly. Both are made once the contract is fixed; before,
+    none, one (to either opponent, any of ten cards) or both (in either order, 10 x 9 cards)
+    may have been: 1, 20 and 180 worlds."""
+    declarer = state._declarer
+    assert declarer is not None
+    left, right = state._match.seating.opponents[declarer]
+    pair = (left, right) if rng.random() < 0.5 else (right, left)
+    # The declarer's decision after the talon (a redeal in the sights is a talon redeal: a
+    # redeal in the auction would have started the sights afresh).
+    after = [
+        s.action
+        for s in info.sights
+        if isinstance(s, Acted) and isinstance(s.action, Contract | Distribute | Redeal)
+    ]
+    if after and not isinstance(after[0], Contract):
+        return ()  # distributed or redealt: nobody got a card
+    if after:
+        return pair
+    made = rng.choices((0, 1, 2), weights=(1, 20, 180))[0]
+    return pair[:made]
 
 
 def _random_card(state: State, rng: random.Random) -> Card:
@@ -573,8 +626,9 @@ def _from_observation(seen: Observation) -> InfoState:
         own = sorted(dealt, reverse=True)
     sizes = [n for n in seen.hand_sizes if n is not None]
     count = 24 if seen.declarer is not None else sum(sizes) + seen.talon_size
+    seating = SEATINGS[seen.rules.table.players][seen.dealer]
     for k in range(count):
-        place = _place(seen.dealer, k)
+        place = _place(seating, k)
         card = own.pop() if place == seat and own else None
         sights.append(Dealt(None if place == TALON else place, card))
     sights.extend(Acted(s, a) for s, a in seen.calls)
@@ -595,7 +649,7 @@ def _from_observation(seen: Observation) -> InfoState:
                     declares = True
                     marriages.pop(0)
             sights.append(Acted(s, Play(card, declares)))
-    falls = [0, 0, 0]
+    falls = [0] * seating.players
     for record in seen.sheet:
         for event in record.events:
             if event.kind in _FALLS:
@@ -611,7 +665,7 @@ def _from_observation(seen: Observation) -> InfoState:
         distributions=seen.distributions,
         golden=seen.golden_index,
         golden_made=seen.golden_made,
-        falls=(falls[0], falls[1], falls[2]),
+        falls=tuple(falls),
         sheet=seen.sheet,
         sights=tuple(sights),
     )

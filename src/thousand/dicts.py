@@ -13,7 +13,7 @@ from .errors import ThousandError, shown
 from .rules import SCORE_LIMIT, Rules
 from .sheet import DealRecord, Event, EventKind
 from .starts import FOLLOWING, check_start
-from .state import Match, TrickCards, Triple
+from .state import Match, PerSeat, TrickCards
 
 __all__ = ["match_from_dict", "match_to_dict", "record_from_dict", "record_to_dict"]
 
@@ -68,16 +68,17 @@ def _list(value: object, where: str, length: int | None = None) -> list[Any]:
     return list(value)
 
 
-def _triple(value: object, where: str, low: int | None = None, high: int | None = None) -> Triple:
-    items = _list(value, where, 3)
-    a, b, c = (_int(x, f"{where}[{i}]", low, high) for i, x in enumerate(items))
-    return (a, b, c)
+def _per_seat(
+    value: object, where: str, low: int | None = None, high: int | None = None, *, players: int
+) -> PerSeat:
+    """One int per seat of a table of ``players``."""
+    items = _list(value, where, players)
+    return tuple(_int(x, f"{where}[{i}]", low, high) for i, x in enumerate(items))
 
 
-def _barrel(value: object, where: str) -> tuple[int | None, int | None, int | None]:
-    items = _list(value, where, 3)
-    a, b, c = (None if x is None else _int(x, f"{where}[{i}]", 0) for i, x in enumerate(items))
-    return (a, b, c)
+def _barrel(value: object, where: str, *, players: int) -> tuple[int | None, ...]:
+    items = _list(value, where, players)
+    return tuple(None if x is None else _int(x, f"{where}[{i}]", 0) for i, x in enumerate(items))
 
 
 def _card(value: object, where: str) -> Card:
@@ -98,15 +99,17 @@ def _suit(value: object, where: str) -> Suit | None:
     raise ThousandError(f"{where} must be a suit letter S, C, D or H (or null), not {shown(value)}")
 
 
-def _marriages(value: object, where: str) -> tuple[tuple[int, Suit | None], ...]:
+def _marriages(value: object, where: str, *, players: int) -> tuple[tuple[int, Suit | None], ...]:
     out = []
     for i, item in enumerate(_list(value, where)):
         seat, suit = _list(item, f"{where}[{i}]", 2)
-        out.append((_int(seat, f"{where}[{i}][0]", 0, 2), _suit(suit, f"{where}[{i}][1]")))
+        out.append(
+            (_int(seat, f"{where}[{i}][0]", 0, players - 1), _suit(suit, f"{where}[{i}][1]"))
+        )
     return tuple(out)
 
 
-def _event(value: object, where: str) -> Event:
+def _event(value: object, where: str, *, players: int) -> Event:
     _keys(value, where, ("kind", "seat"), ("amount",))
     assert isinstance(value, dict)
     kind = value["kind"]
@@ -115,12 +118,13 @@ def _event(value: object, where: str) -> Event:
         raise ThousandError(f"{where}['kind'] is not a kind of event: {shown(kind)}")
     return Event(
         EventKind[kind.upper()],
-        _int(value["seat"], f"{where}['seat']", 0, 2),
+        _int(value["seat"], f"{where}['seat']", 0, players - 1),
         _int(value.get("amount", 0), f"{where}['amount']"),
     )
 
 
-def _tricks(value: object, where: str) -> tuple[tuple[int, TrickCards], ...]:
+def _tricks(value: object, where: str, *, players: int) -> tuple[tuple[int, TrickCards], ...]:
+    last = players - 1
     out = []
     for i, item in enumerate(_list(value, where)):
         winner, cards = _list(item, f"{where}[{i}]", 2)
@@ -129,11 +133,11 @@ def _tricks(value: object, where: str) -> tuple[tuple[int, TrickCards], ...]:
             seat, card = _list(play, f"{where}[{i}][1][{j}]", 2)
             plays.append(
                 (
-                    _int(seat, f"{where}[{i}][1][{j}][0]", 0, 2),
+                    _int(seat, f"{where}[{i}][1][{j}][0]", 0, last),
                     _card(card, f"{where}[{i}][1][{j}][1]"),
                 )
             )
-        out.append((_int(winner, f"{where}[{i}][0]", 0, 2), tuple(plays)))
+        out.append((_int(winner, f"{where}[{i}][0]", 0, last), tuple(plays)))
     return tuple(out)
 
 
@@ -141,24 +145,42 @@ def _opt_bool(value: object, where: str) -> bool | None:
     return None if value is None else _bool(value, where)
 
 
-_RECORD_FIELDS: Final[dict[str, Callable[[object, str], Any]]] = {
-    "deal_number": lambda v, w: _int(v, w, 1),
-    "dealer": lambda v, w: _int(v, w, 0, 2),
-    "declarer": lambda v, w: _int(v, w, 0, 2),
-    "bid": _bid,
-    "contract": _bid,
-    "made": _opt_bool,
-    "points": _triple,
-    "card_points": _triple,
+def _seat(value: object, where: str, *, players: int) -> int:
+    return _int(value, where, 0, players - 1)
+
+
+def _events(value: object, where: str, *, players: int) -> tuple[Event, ...]:
+    items = _list(value, where)
+    return tuple(_event(e, f"{where}[{i}]", players=players) for i, e in enumerate(items))
+
+
+def _bolts(value: object, where: str, *, players: int) -> PerSeat:
+    return _per_seat(value, where, 0, 2, players=players)
+
+
+def _plain(read: Callable[[object, str], Any]) -> Callable[..., Any]:
+    """A reader that does not depend on the table's size."""
+    return lambda value, where, *, players: read(value, where)
+
+
+_RECORD_FIELDS: Final[dict[str, Callable[..., Any]]] = {
+    "deal_number": _plain(lambda v, w: _int(v, w, 1)),
+    "dealer": _seat,
+    "declarer": _seat,
+    "bid": _plain(_bid),
+    "contract": _plain(_bid),
+    "made": _plain(_opt_bool),
+    "points": _per_seat,
+    "card_points": _per_seat,
     "marriages": _marriages,
-    "changes": _triple,
-    "scores": _triple,
+    "changes": _per_seat,
+    "scores": _per_seat,
     "barrel": _barrel,
-    "bolts": lambda v, w: _triple(v, w, 0, 2),
-    "events": lambda v, w: tuple(_event(e, f"{w}[{i}]") for i, e in enumerate(_list(v, w))),
+    "bolts": _bolts,
+    "events": _events,
     "tricks": _tricks,
-    "golden": _bool,
-    "hidden": _bool,
+    "golden": _plain(_bool),
+    "hidden": _plain(_bool),
 }
 
 
@@ -187,15 +209,30 @@ def record_to_dict(record: DealRecord) -> dict[str, Any]:
         ],
         "golden": record.golden,
         "hidden": record.hidden,
+        # At a table of four only: the seat that sat out (R-FOUR-1).
+        **({} if record.sitter is None else {"sitter": record.sitter}),
     }
 
 
-def record_from_dict(data: object, where: str = "record") -> DealRecord:
-    """A score sheet's row from :func:`record_to_dict`, every key and value checked."""
-    _keys(data, where, tuple(_RECORD_FIELDS), ())
+def record_from_dict(data: object, where: str = "record", players: int = 3) -> DealRecord:
+    """A score sheet's row from :func:`record_to_dict` at a table of ``players``, every key
+    and value checked; at a table of four it names the seat that sat out (R-FOUR-1)."""
+    _keys(data, where, tuple(_RECORD_FIELDS), ("sitter",) if players == 4 else ())
     assert isinstance(data, dict)
-    values = {name: read(data[name], f"{where}[{name!r}]") for name, read in _RECORD_FIELDS.items()}
-    return DealRecord(**values)
+    values = {
+        name: read(data[name], f"{where}[{name!r}]", players=players)
+        for name, read in _RECORD_FIELDS.items()
+    }
+    sitter = None
+    if players == 4:
+        if "sitter" not in data:
+            raise ThousandError(f"{where} lacks 'sitter': at a table of four a row names it")
+        sitter = _int(data["sitter"], f"{where}['sitter']", 0, 3)
+        if sitter != values["dealer"]:
+            raise ThousandError(
+                f"{where}['sitter'] must be {values['dealer']}: the dealer sits out (R-FOUR-1)"
+            )
+    return DealRecord(**values, sitter=sitter)
 
 
 #: Keys a start may lack: older records were written without them (their default then).
@@ -228,21 +265,22 @@ def match_from_dict(rules: Rules, data: object, where: str = "state 'start'") ->
     def at(key: str) -> str:
         return f"{where}[{key!r}]"
 
-    dealer = _int(data["dealer"], at("dealer"), 0, 2)
+    n = rules.table.players
+    dealer = _int(data["dealer"], at("dealer"), 0, n - 1)
     deal_number = _int(data["deal_number"], at("deal_number"), 1, rules.scoring.max_deals)
-    scores = _triple(data["scores"], at("scores"))
-    barrel = _barrel(data["barrel"], at("barrel"))
-    bolts = _triple(data["bolts"], at("bolts"), 0, 2)
+    scores = _per_seat(data["scores"], at("scores"), players=n)
+    barrel = _barrel(data["barrel"], at("barrel"), players=n)
+    bolts = _bolts(data["bolts"], at("bolts"), players=n)
     golden = data["golden"]
     if golden is not None:
         if not rules.golden_round.enabled:
             raise ThousandError(f"{at('golden')} must be null: the golden round is not played")
-        golden = _int(golden, at("golden"), 0, 2)
+        golden = _int(golden, at("golden"), 0, n - 1)
     limit = rules.distribution.limit
-    distributions = _triple(data["distributions"], at("distributions"), 0, limit)
-    falls = _triple(data["falls"], at("falls"), 0)
+    distributions = _per_seat(data["distributions"], at("distributions"), 0, limit, players=n)
+    falls = _per_seat(data["falls"], at("falls"), 0, players=n)
     sheet = tuple(
-        record_from_dict(r, f"{at('sheet')}[{i}]")
+        record_from_dict(r, f"{at('sheet')}[{i}]", n)
         for i, r in enumerate(_list(data["sheet"], at("sheet")))
     )
     golden_made = _bool(data.get("golden_made", False), at("golden_made"))

@@ -1,8 +1,10 @@
 """Integer actions: a fixed bijection between the players' actions and the ints
-``0 .. NUM_DISTINCT_ACTIONS - 1``.
+``0 .. NUM_DISTINCT_ACTIONS - 1`` (at a table of four ``0 .. NUM_DISTINCT_ACTIONS_FOUR - 1``).
 
 Every decision a seat can take under any rules has one id, the same at every table; the layout
-is in :data:`BLOCKS` (and in the documentation's table). The chance actions, the cards dealt
+is in :data:`BLOCKS` (and in the documentation's table). The ids are shared between the two
+table sizes: a table of four has the actions of a table of three, with the same ids, and the
+gives to seat 3 after them (:data:`BLOCKS_FOUR`, R-FOUR-1). The chance actions, the cards dealt
 one at a time, have their own table: ``DealCard(card)`` is ``card.index``, from 0 to 23.
 
 >>> from thousand import Bid, Card, Play, encoding
@@ -10,8 +12,10 @@ one at a time, have their own table: ``DealCard(card)`` is ``card.index``, from 
 (0, Bid(value=100))
 >>> encoding.action_from_id(encoding.action_id(Play(Card.parse("KH"), True)))
 Play(card=Card.parse('KH'), marriage=True)
->>> encoding.NUM_DISTINCT_ACTIONS, encoding.NUM_CHANCE_OUTCOMES
-(411, 24)
+>>> encoding.NUM_DISTINCT_ACTIONS, encoding.NUM_DISTINCT_ACTIONS_FOUR, encoding.NUM_CHANCE_OUTCOMES
+(411, 435, 24)
+>>> encoding.action_from_id(411, players=4)
+Give(card=Card.parse('9S'), to=3)
 
 This module needs nothing beyond the engine (no numpy).
 """
@@ -40,19 +44,23 @@ from .actions import (
 )
 from .cards import PACK, Card, Rank
 from .engine import legal_actions
-from .errors import shown
+from .errors import check_int, shown
 from .observation import Observation
 from .state import State
 
 __all__ = [
     "BLOCKS",
+    "BLOCKS_FOUR",
     "NUM_CHANCE_OUTCOMES",
     "NUM_DISTINCT_ACTIONS",
+    "NUM_DISTINCT_ACTIONS_FOUR",
     "action_from_id",
     "action_id",
     "chance_from_id",
     "chance_id",
+    "check_players",
     "legal_action_mask",
+    "num_distinct_actions",
 ]
 
 #: The lowest unhide: a bid above 120 (A15).
@@ -65,6 +73,8 @@ MARRIAGE_CARDS: Final = tuple(c for c in PACK if c.rank in (Rank.QUEEN, Rank.KIN
 
 
 def _blocks() -> tuple[tuple[str, str, tuple[Action, ...]], ...]:
+    """The blocks of both tables: those of a table of three, then the one a table of four
+    adds after them, so that the ids of a table of three are the same at four."""
     return (
         ("bid", "Bid(v), v = 100, 105, ..., 600", tuple(Bid(v) for v in _VALUES)),
         ("pass", "Pass()", (Pass(),)),
@@ -85,6 +95,12 @@ def _blocks() -> tuple[tuple[str, str, tuple[Action, ...]], ...]:
             "Play(card, marriage=True), card a Q, K or A, in card order",
             tuple(Play(c, True) for c in MARRIAGE_CARDS),
         ),
+        # R-FOUR-1: a table of four has a seat 3; gives to it come after every other action.
+        (
+            "give to seat 3",
+            "Give(card, 3), by card.index, at a table of four only",
+            tuple(Give(c, 3) for c in PACK),
+        ),
     )
 
 
@@ -100,14 +116,21 @@ def _layout() -> tuple[
 
 
 _LAYOUT: Final = _layout()
-#: The layout of the ids: ``(name, start, stop, what)`` for each block of actions, in order;
-#: ids ``start`` to ``stop - 1`` are that block's actions.
-BLOCKS: Final[tuple[tuple[str, int, int, str], ...]] = _LAYOUT[0]
+#: The layout of the ids at a table of four: ``(name, start, stop, what)`` for each block of
+#: actions, in order; ids ``start`` to ``stop - 1`` are that block's actions. The last block,
+#: the gives to seat 3, exists only at four.
+BLOCKS_FOUR: Final[tuple[tuple[str, int, int, str], ...]] = _LAYOUT[0]
+#: The layout of the ids at a table of three: every block of :data:`BLOCKS_FOUR` but the last.
+BLOCKS: Final[tuple[tuple[str, int, int, str], ...]] = BLOCKS_FOUR[:-1]
 _ACTIONS: Final[tuple[Action, ...]] = _LAYOUT[1]
 _IDS: Final[dict[Action, int]] = _LAYOUT[2]
 
-#: The number of player action ids.
-NUM_DISTINCT_ACTIONS: Final[int] = len(_ACTIONS)
+#: The number of player action ids at a table of three.
+NUM_DISTINCT_ACTIONS: Final[int] = BLOCKS[-1][2]
+#: The number of player action ids at a table of four: those of three and the 24 gives to
+#: seat 3.
+NUM_DISTINCT_ACTIONS_FOUR: Final[int] = len(_ACTIONS)
+_SIZES: Final = {3: NUM_DISTINCT_ACTIONS, 4: NUM_DISTINCT_ACTIONS_FOUR}
 #: The number of chance outcome ids: one per card dealt (R-DEAL-1).
 NUM_CHANCE_OUTCOMES: Final[int] = len(PACK)
 
@@ -136,9 +159,25 @@ def _why_not(action: object) -> str:
     return f"{action!r} is not an encodable action"  # pragma: no cover - every other one has an id
 
 
+def check_players(players: object) -> int:
+    """``players`` when it is a table size, the plain int 3 or 4; else ``ValueError``."""
+    return check_int(players, "players must be 3 or 4", 3, 4)
+
+
+def num_distinct_actions(players: int = 3) -> int:
+    """The number of player action ids at a table of ``players``: 411 at three, 435 at four.
+
+    >>> from thousand.encoding import num_distinct_actions
+    >>> num_distinct_actions(4) - num_distinct_actions(3)  # the gives to seat 3
+    24
+    """
+    return _SIZES[check_players(players)]
+
+
 def action_id(action: Action) -> int:
-    """The id of a player's action; ``ValueError`` for a chance action or an action no rules
-    allow (a bid that is not a multiple of 5, a marriage declared with a nine)."""
+    """The id of a player's action, the same at both tables (a give to seat 3 has an id from
+    411 on, used only at a table of four); ``ValueError`` for a chance action or an action no
+    rules allow (a bid that is not a multiple of 5, a marriage declared with a nine)."""
     try:
         return _IDS[action]
     except (KeyError, TypeError):
@@ -158,9 +197,10 @@ def _check_id(i: object, size: int, what: str) -> int:
     raise ValueError(f"{what} id must be an int, not {shown(i)}")
 
 
-def action_from_id(i: int) -> Action:
-    """The player's action with id ``i``; ``ValueError`` when ``i`` is not an int in range."""
-    return _ACTIONS[_check_id(i, NUM_DISTINCT_ACTIONS, "an action")]
+def action_from_id(i: int, players: int = 3) -> Action:
+    """The player's action with id ``i`` at a table of ``players``; ``ValueError`` when ``i``
+    is not an int in that table's range (``0 .. num_distinct_actions(players) - 1``)."""
+    return _ACTIONS[_check_id(i, num_distinct_actions(players), "an action")]
 
 
 def chance_id(action: Action) -> int:
@@ -180,9 +220,11 @@ def chance_from_id(i: int) -> DealCard:
 
 
 def legal_action_mask(state_or_observation: State | Observation) -> tuple[bool, ...]:
-    """For each id, whether that action is legal now: in a :class:`~thousand.State`, for the
-    seat to move; in an :class:`~thousand.Observation`, for the observing seat (all False when
-    it is not its turn). All False at a chance node and at the end of the game."""
+    """For each id of the table (:func:`num_distinct_actions` entries: 411 at three, 435 at
+    four), whether that action is legal now: in a :class:`~thousand.State`, for the seat to
+    move; in an :class:`~thousand.Observation`, for the observing seat (all False when it is
+    not its turn, and always for the seat that sits out the deal, R-FOUR-1). All False at a
+    chance node and at the end of the game."""
     if isinstance(state_or_observation, State):
         actions = () if state_or_observation.is_chance else legal_actions(state_or_observation)
     elif isinstance(state_or_observation, Observation):
@@ -192,7 +234,7 @@ def legal_action_mask(state_or_observation: State | Observation) -> tuple[bool, 
             "legal_action_mask takes a State or an Observation, not "
             f"{type(state_or_observation).__name__}"
         )
-    mask = [False] * NUM_DISTINCT_ACTIONS
+    mask = [False] * _SIZES[state_or_observation.rules.table.players]
     ids = _IDS
     for action in actions:
         mask[ids[action]] = True

@@ -46,25 +46,34 @@ __all__ = ["apply", "chance_outcomes", "legal_actions", "new_game", "perft"]
 
 
 def new_game(
-    rules: Rules | None = None, *, dealer: int = 0, scores: tuple[int, int, int] = (0, 0, 0)
+    rules: Rules | None = None, *, dealer: int = 0, scores: tuple[int, ...] | None = None
 ) -> State:
     """The first chance node of a game (R-TABLE-1).
 
-    A starting score equal to the barrel threshold puts that seat on the barrel with no deal
-    used; any other score from the threshold up raises ``ValueError``. ``dealer`` is the int 0, 1
-    or 2 and each score an int within ±10**15 (:data:`~thousand.rules.SCORE_LIMIT`); anything
-    else raises ``ValueError`` too.
+    ``scores`` gives one starting score per seat (three, or four at a table of four,
+    R-FOUR-1); without it every seat starts at 0. A starting score equal to the barrel
+    threshold puts that seat on the barrel with no deal used; any other score from the
+    threshold up raises ``ValueError``. ``dealer`` is a seat of the table (the int 0, 1 or 2,
+    or 3 at four) and each score an int within ±10**15 (:data:`~thousand.rules.SCORE_LIMIT`);
+    anything else raises ``ValueError`` too.
 
     >>> state = new_game()
     >>> state.phase, state.dealer, state.is_chance
     (Phase.DEALING, 0, True)
+    >>> four = new_game(Rules.classic(players=4), dealer=2)
+    >>> four.scores, four.sitter, four.active_seats
+    ((0, 0, 0, 0), 2, (3, 0, 1))
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {shown(rules)}")
-    check_seat(dealer, "dealer")
-    if not isinstance(scores, tuple) or len(scores) != 3:
-        raise ValueError(f"scores must be a tuple of three ints, not {shown(scores)}")
+    players = rules.table.players
+    check_seat(dealer, "dealer", players=players)
+    if scores is None:
+        scores = (0,) * players
+    if not isinstance(scores, tuple) or len(scores) != players:
+        count = "three" if players == 3 else "four"
+        raise ValueError(f"scores must be a tuple of {count} ints, not {shown(scores)}")
     for seat, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, int):
             raise ValueError(f"seat {seat}'s score must be an int, not {shown(score)}")
@@ -72,16 +81,9 @@ def new_game(
             raise ValueError(f"seat {seat}'s score must be an int {SCORE_SPAN}, not {shown(score)}")
     barrel = opening_barrel(rules, scores, error=ValueError)
     golden = 0 if rules.golden_round.enabled else None  # A10: the game opens with it
-    match = Match(rules, dealer, 1, scores, barrel, (0, 0, 0), (), None, golden)
-    return start_of_deal(
-        match,
-        Phase.DEALING,
-        None,
-        (0, 0, 0),
-        0,
-        NO_AUCTION,
-        None,
-    )
+    zeros = (0,) * players
+    match = Match(rules, dealer, 1, scores, barrel, zeros, (), None, golden)
+    return start_of_deal(match, Phase.DEALING, None, zeros, 0, NO_AUCTION, None)
 
 
 _GAME_OVER: Final = Phase.GAME_OVER  # a global: reading an Enum member costs ~75 ns
@@ -141,8 +143,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     node, where no seat is.
 
     Raises :class:`IllegalActionError` (a ``ValueError``) naming the action, the phase and the
-    reason when the action is not legal; a ``seat`` that is not 0, 1 or 2 raises
-    ``ValueError``.
+    reason when the action is not legal, also for an action of the seat that sits out the deal
+    at a table of four (R-FOUR-1); a ``seat`` the table does not have raises ``ValueError``.
 
     >>> state = apply(new_game(), Deal.parse(
     ...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"))
@@ -158,7 +160,10 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     if state._phase is _GAME_OVER:
         raise IllegalActionError(action, state._phase, now(state))
     if seat is not None:
-        check_seat(seat, "seat")
+        check_seat(seat, "seat", players=state._match.seating.players)
+        if seat == state._match.seating.sitter:
+            reason = f"seat {seat} sits out this deal (R-FOUR-1): it makes no call and no play"
+            raise IllegalActionError(action, state._phase, reason)
         if seat != state._to_move:
             reason = f"it is not seat {seat}'s turn: {now(state)}"
             raise IllegalActionError(action, state._phase, reason)

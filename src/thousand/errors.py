@@ -33,19 +33,23 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def check_seat(value: object, name: str, *, none: bool = False) -> None:
-    """Refuse anything but a seat: the plain int 0, 1 or 2 (``None`` too if ``none``).
+def check_seat(value: object, name: str, *, none: bool = False, players: int = 3) -> None:
+    """Refuse anything but a seat of a table of ``players``: the plain int 0, 1 or 2 (or 3 at
+    a table of four; ``None`` too if ``none``).
 
     Values that merely equal a seat (``1.0``, ``True``, a NumPy integer) are refused as well:
     they would index tuples wrongly or leak into states and their JSON dicts.
     """
-    if (type(value) is int and 0 <= value <= 2) or (none and value is None):
+    if (type(value) is int and 0 <= value < players) or (none and value is None):
         return
+    seats = "0, 1 or 2" if players == 3 else "0, 1, 2 or 3"
     if name == "seat":
-        head = "seat must be 0, 1 or 2"
+        head = f"seat must be {seats}"
     else:
-        head = f"{name} must be {'None or ' if none else ''}a seat 0, 1 or 2"
-    check_int(value, head, 0, 2)
+        head = f"{name} must be {'None or ' if none else ''}a seat {seats}"
+    if players == 4:
+        head += " at a table of four"
+    check_int(value, head, 0, players - 1)
 
 
 def check_int(value: object, head: str, low: int, high: int) -> int:

@@ -27,6 +27,7 @@ from .cards import Card, Suit, cards_of
 from .engine import apply, legal_actions
 from .errors import check_seat
 from .rules import Rules
+from .seating import Seating
 from .sheet import DealRecord
 from .state import (
     NO_AUCTION,
@@ -51,7 +52,7 @@ __all__ = [
     "observe",
 ]
 
-Triple = tuple[int, int, int]
+Triple = tuple[int, ...]  # one entry per seat of the table
 _CALLS = (Bid, Pass, Hidden, Look, Unhide)
 
 
@@ -125,10 +126,10 @@ class InfoState:
     deal_number: int
     dealer: int
     scores: Triple
-    barrel: tuple[int | None, int | None, int | None]
+    barrel: tuple[int | None, ...]
     bolts: Triple
     distributions: Triple
-    #: The deal's place in the golden round (0, 1, 2), or None outside it (A10, A11).
+    #: The deal's place in the golden round (0, 1, 2; 3 at four), or None outside it (A10, A11).
     golden: int | None
     #: Falls from the barrel without a win per seat (A18).
     falls: Triple
@@ -164,7 +165,7 @@ class Observation:
     dealer: int
     to_move: int | None
     hand: frozenset[Card] | None
-    hand_sizes: tuple[int | None, int | None, int | None]
+    hand_sizes: tuple[int | None, ...]
     talon_size: int
     talon: frozenset[Card] | None
     gives: tuple[tuple[Card | None, int], ...]
@@ -174,10 +175,10 @@ class Observation:
     contract: int | None
     is_hidden_game: bool
     is_golden_deal: bool
-    #: The deal's place in the golden round (0, 1, 2), or None outside it (A10, A11).
+    #: The deal's place in the golden round (0, 1, 2; 3 at four), or None outside it (A10, A11).
     golden_index: int | None
     #: Whether an earlier deal of this golden round was made: if so, the round ends after its
-    #: third deal rather than starting again (A11).
+    #: last deal rather than starting again (A11).
     golden_made: bool
     tricks: Tricks
     trick: TrickCards
@@ -185,7 +186,7 @@ class Observation:
     trump: Suit | None
     points: Triple
     scores: Triple
-    barrel: tuple[int | None, int | None, int | None]
+    barrel: tuple[int | None, ...]
     bolts: Triple
     distributions: Triple
     sheet: tuple[DealRecord, ...]
@@ -210,7 +211,8 @@ class Observation:
         ]
         if self.golden_index is not None:
             made = "a deal of the round made" if self.golden_made else "none made before"
-            lines.append(f"  golden deal {self.golden_index + 1} of 3, {made}")
+            deals = len(self.scores)  # R-FOUR-6: one golden deal per seat
+            lines.append(f"  golden deal {self.golden_index + 1} of {deals}, {made}")
         if self.calls:
             lines.append("  calls: " + ", ".join(f"{s}:{a}" for s, a in self.calls))
         if self.declarer is not None:
@@ -232,7 +234,7 @@ class Observation:
 
 def _quiet(state: State, seat: int) -> bool:
     """Quiet Drop (A26): an opponent cannot tell whether the other opponent got its card until
-    the contract is fixed."""
+    the contract is fixed; the sitter sees neither give (R-FOUR-8)."""
     return (
         state._match.rules.talon.quiet_drop
         and (state._phase is Phase.GIVING or state._phase is Phase.CONTRACT)
@@ -241,20 +243,13 @@ def _quiet(state: State, seat: int) -> bool:
     )
 
 
-def _hand_sizes(state: State, seat: int) -> tuple[int | None, int | None, int | None]:
-    """The hand sizes; under Quiet Drop, while the gives may be going on, an opponent sees only
-    its own (A26)."""
-    h = state._hands
-    sizes: tuple[int | None, int | None, int | None] = (
-        h[0].bit_count(),
-        h[1].bit_count(),
-        h[2].bit_count(),
-    )
-    declarer = state._declarer
+def _hand_sizes(state: State, seat: int) -> tuple[int | None, ...]:
+    """The hand sizes; under Quiet Drop, while the gives may be going on, a seat other than the
+    declarer sees only its own (A26, R-FOUR-8), and the sitter's empty hand."""
+    sizes = tuple(hand.bit_count() for hand in state._hands)
     if _quiet(state, seat):
-        assert declarer is not None
-        other = 3 - declarer - seat
-        sizes = tuple(None if s in (declarer, other) else n for s, n in enumerate(sizes))  # type: ignore[assignment]
+        unseen = state._match.seating.active
+        return tuple(None if s in unseen and s != seat else n for s, n in enumerate(sizes))
     return sizes
 
 
@@ -283,19 +278,23 @@ def _deal_actions(state: State) -> list[Action]:
 
 def _steps(state: State) -> Iterator[tuple[State, Action, State]]:
     """Replay the current deal: (before, action, after) for each of its actions."""
-    now = start_of_deal(state._match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+    match = state._match
+    now = start_of_deal(match, Phase.DEALING, None, match.seating.zeros, 0, NO_AUCTION, None)
     for action in _deal_actions(state):
         after = apply(now, action)
         yield now, action, after
         now = after
 
 
-def _dealt_order(deal: Deal, dealer: int) -> Iterator[tuple[int | None, Card]]:
-    """The cards of a whole deal in R-DEAL-1's order, each seat's cards lowest first."""
+def _dealt_order(deal: Deal, seating: Seating) -> Iterator[tuple[int | None, Card]]:
+    """The cards of a whole deal in R-DEAL-1's (R-FOUR-2's) order, each seat's cards lowest
+    first."""
     hands = [sorted(h) for h in deal.hands]
+    # A Deal holds the hands by seat at a table of three, from the opener at four.
+    where = range(3) if seating.sitter is None else seating.active
     for k in range(21):
-        seat = (dealer + 1 + k) % 3
-        yield seat, hands[seat][k // 3]
+        seat = seating.card_seat[k]
+        yield seat, hands[where.index(seat)][k // 3]
     for card in sorted(deal.talon):
         yield None, card
 
@@ -303,15 +302,15 @@ def _dealt_order(deal: Deal, dealer: int) -> Iterator[tuple[int | None, Card]]:
 def _sights(state: State, seat: int) -> Iterator[Sight]:
     match = state._match
     # The hidden-game opener decides before looking at its cards (A26).
-    blind = offers_hidden_game(match) and seat == (match.dealer + 1) % 3
+    seating = match.seating
+    blind = offers_hidden_game(match) and seat == seating.opener
     for before, action, after in _steps(state):
         if isinstance(action, DealCard | Deal):
             if isinstance(action, Deal):
-                dealt = list(_dealt_order(action, match.dealer))
+                dealt = list(_dealt_order(action, seating))
             else:
-                k = before._hands[0] | before._hands[1] | before._hands[2] | before._talon
-                k = k.bit_count()
-                dealt = [((match.dealer + 1 + k) % 3 if k < 21 else None, action.card)]
+                k = (sum(before._hands) | before._talon).bit_count()
+                dealt = [(seating.card_seat[k] if k < 21 else None, action.card)]
             for to, card in dealt:
                 yield Dealt(to, card if to == seat and not blind else None)
             if after._phase is Phase.GIVING:  # a golden deal: the talon is taken at once
@@ -346,8 +345,9 @@ def _talon(after: State, seat: int) -> Iterator[Sight]:
 
 def information_state(state: State, seat: int) -> InfoState:
     """Everything ``seat`` has seen since the current deal's cards were dealt (after the last
-    redeal, if any), with the game's public facts at the deal's start (perfect recall)."""
-    check_seat(seat, "seat")
+    redeal, if any), with the game's public facts at the deal's start (perfect recall). The
+    seat that sits out a deal at a table of four sees what is public (R-FOUR-8)."""
+    check_seat(seat, "seat", players=state._match.seating.players)
     match = state._match
     return InfoState(
         seat=seat,
@@ -367,8 +367,9 @@ def information_state(state: State, seat: int) -> InfoState:
 
 
 def observe(state: State, seat: int) -> Observation:
-    """What ``seat`` may know of ``state`` now, and nothing else (A26)."""
-    check_seat(seat, "seat")
+    """What ``seat`` may know of ``state`` now, and nothing else (A26); for the seat that sits
+    out the deal, what is public and its own empty hand (R-FOUR-8)."""
+    check_seat(seat, "seat", players=state._match.seating.players)
     declarer = state._declarer
     quiet = state._match.rules.talon.quiet_drop
     gives: list[tuple[Card | None, int]] = []

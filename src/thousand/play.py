@@ -31,7 +31,7 @@ _PARTNERS: Final = tuple(
     for c in PACK
 )
 #: Per seat and card index: the shared ``(seat, card)`` entry of a trick.
-_PLAYED: Final = tuple(tuple((seat, card) for card in PACK) for seat in range(3))
+_PLAYED: Final = tuple(tuple((seat, card) for card in PACK) for seat in range(4))
 #: Per 12-bit pattern of a half of the pack: the K and Q of each of its two suits held together.
 _PAIRS: Final = tuple(
     (_QK if p & _QK == _QK else 0) | (_QK << 6 if p >> 6 & _QK == _QK else 0) for p in range(4096)
@@ -210,7 +210,10 @@ def apply_play(state: State, action: Play) -> State:
 
     new = _new(State)
     hand ^= bit
-    if seat == 0:
+    three = len(hands) == 3  # a table of three, spelled out; at four the seating's tables
+    if not three:
+        new._hands = with_seat(hands, seat, hand)
+    elif seat == 0:
         new._hands = (hand, hands[1], hands[2])
     elif seat == 1:
         new._hands = (hands[0], hand, hands[2])
@@ -218,7 +221,7 @@ def apply_play(state: State, action: Play) -> State:
         new._hands = (hands[0], hands[1], hand)
     if len(trick) < 2:
         new._trick = (*trick, _PLAYED[seat][card.index])
-        new._to_move = seat + 1 if seat < 2 else 0
+        new._to_move = (seat + 1 if seat < 2 else 0) if three else state._match.seating.left[seat]
         new._tricks = state._tricks
         new._points = state._points
     else:
@@ -240,7 +243,9 @@ def apply_play(state: State, action: Play) -> State:
         gained = card_points(first[1].mask | second[1].mask | bit)
         tricks = (*state._tricks, (winner, trick))
         points = state._points
-        if winner == 0:
+        if not three:
+            points = with_seat(points, winner, points[winner] + gained)
+        elif winner == 0:
             points = (points[0] + gained, points[1], points[2])
         elif winner == 1:
             points = (points[0], points[1] + gained, points[2])
@@ -287,7 +292,7 @@ def _declare(state: State, action: Play, seat: int) -> State:
     return make_state(
         s._match,
         _PLAYING,
-        seat + 1 if seat < 2 else 0,
+        s._match.seating.left[seat],
         with_seat(hands, seat, hands[seat] ^ card.mask),
         0,
         s._auction,

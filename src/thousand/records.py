@@ -7,6 +7,10 @@ line and the score sheet. :func:`load` replays a record to the state it describe
 every line on the way: a record that does not describe a legal game raises a
 :class:`RecordError` naming the line and the reason.
 
+At a table of four the rules carry the table (``rules-data`` holds its ``table`` section), the
+scores are four, a whole deal's hands are the active seats' from the opener (R-FOUR-2, named in
+a comment), and the score line says which seat sat out (R-FOUR-1).
+
 >>> import thousand as th
 >>> from thousand import records
 >>> state = th.new_game(th.Rules.classic(), dealer=2, scores=(0, 880, 500))
@@ -58,6 +62,7 @@ _HEADER_LINE: Final = re.compile(r"([a-z][a-z-]*)\s*:\s*(.*)")
 # Numbers are ASCII digits, and short: a record never needs more.
 _DEAL_HEADING: Final = re.compile(r"\[\s*deal\s+([0-9]{1,6})\s*,\s*dealer\s+([0-9]{1,6})\s*\]")
 _SEAT: Final = re.compile(r"([0-9]{1,6})\s*:\s*(.*)")
+_COUNTS: Final = {3: "three", 4: "four"}
 
 
 class RecordError(ThousandError):
@@ -116,11 +121,12 @@ def dump(state: State) -> str:
             line.append(str(action) if before.is_chance else f"{before.to_move}: {action}")
             key = new_key
         if before.is_chance and not now.is_chance:
-            whole = _as_deal(dealt, before.dealer) if isinstance(action, DealCard) else None
-            flush()
+            whole = _as_deal(dealt, before) if isinstance(action, DealCard) else None
+            seats = _hands_of(before)
+            flush("" if whole is not None else seats)
             key = None
             if whole is not None:
-                lines.append(f"#   = {whole}")
+                lines.append(f"#   = {whole}" + (f"  ({seats})" if seats else ""))
         finished = len(now.sheet) > len(before.sheet)
         if before.phase is Phase.PLAYING and (finished or now.tricks_played > before.tricks_played):
             winner = (now.sheet[-1] if finished else now).tricks[-1][0]
@@ -142,14 +148,28 @@ def dump(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _as_deal(dealt: list[Card], dealer: int) -> Deal | None:
-    """The 24 cards dealt one by one as a whole deal (R-DEAL-1's places), or None."""
+def _as_deal(dealt: list[Card], state: State) -> Deal | None:
+    """The 24 cards dealt one by one as a whole deal (R-DEAL-1's places), or None. Its hands
+    are by seat at a table of three, the active seats' from the opener at four (R-FOUR-2)."""
     if len(dealt) != 24:
         return None
     hands: tuple[list[Card], list[Card], list[Card]] = ([], [], [])
-    for k, card in enumerate(dealt[:21]):
-        hands[(dealer + 1 + k) % 3].append(card)
+    if state.players == 3:
+        for k, card in enumerate(dealt[:21]):
+            hands[(state.dealer + 1 + k) % 3].append(card)
+    else:
+        for k, card in enumerate(dealt[:21]):
+            hands[k % 3].append(card)
     return Deal(hands, dealt[21:])
+
+
+def _hands_of(state: State) -> str:
+    """At a table of four, whose hands a whole deal's are: the active seats', from the opener
+    (R-FOUR-2); nothing at three, where they are seat 0's, 1's and 2's."""
+    if state.sitter is None:
+        return ""
+    seats = ", ".join(map(str, state.active_seats))
+    return f"the hands of seats {seats}; seat {state.sitter} sits out"
 
 
 def _header(start: Match) -> list[str]:
@@ -190,7 +210,7 @@ def _is_new_game(start: Match) -> bool:
 def _start_state(start: Match) -> State:
     from .state import NO_AUCTION, start_of_deal
 
-    return start_of_deal(start, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+    return start_of_deal(start, Phase.DEALING, None, start.seating.zeros, 0, NO_AUCTION, None)
 
 
 def _at_deal_start(state: State) -> bool:
@@ -222,7 +242,8 @@ def _score_line(record: DealRecord) -> str:
         what = "golden deal: " + what
     elif record.hidden:
         what = "hidden game: " + what
-    notes = "; ".join([what, *(str(e) for e in record.events)])
+    sat = [] if record.sitter is None else [f"seat {record.sitter} sat out"]
+    notes = "; ".join([what, *sat, *(str(e) for e in record.events)])
     changes = " ".join(f"{c:+d}" for c in record.changes)
     scores = " ".join(str(s) for s in record.scores)
     return f"score: {changes} -> {scores} ({notes})"
@@ -314,15 +335,19 @@ def _start_from(headers: dict[str, tuple[int, str]], where: int) -> State:
     if value != FORMAT:
         raise RecordError(number, f"format {shown(value)} is not {FORMAT!r}")
     rules = _rules_from(headers)
+    players = rules.table.players
+    seats = [str(seat) for seat in range(players)]
     number, value = headers["dealer"]
-    if value not in ("0", "1", "2"):
-        raise RecordError(number, f"the dealer must be a seat 0, 1 or 2, not {shown(value)}")
+    if value not in seats:
+        named = ", ".join(seats[:-1]) + " or " + seats[-1]
+        raise RecordError(number, f"the dealer must be a seat {named}, not {shown(value)}")
     dealer = int(value)
     number, value = headers["scores"]
     words = value.split()
-    if len(words) != 3 or not all(re.fullmatch(r"-?[0-9]{1,18}", w) for w in words):
-        raise RecordError(number, f"scores must be three whole numbers, not {shown(value)}")
-    scores = (int(words[0]), int(words[1]), int(words[2]))
+    if len(words) != players or not all(re.fullmatch(r"-?[0-9]{1,18}", w) for w in words):
+        count = _COUNTS[players]
+        raise RecordError(number, f"scores must be {count} whole numbers, not {shown(value)}")
+    scores = tuple(int(word) for word in words)
     if "start" not in headers:
         try:
             return new_game(rules, dealer=dealer, scores=scores)

@@ -140,5 +140,11 @@ def apply_redeal(state: State, action: Redeal) -> State:
     if not allowed:
         raise IllegalActionError(action, phase, _why_not(state))
     return start_of_deal(
-        state._match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action)
+        state._match,
+        Phase.DEALING,
+        None,
+        state._match.seating.zeros,
+        0,
+        NO_AUCTION,
+        (state._history, action),
     )

@@ -80,7 +80,8 @@ class Replay:
         if isinstance(action, DealCard | Deal):
             if not after.is_chance:  # the last card is dealt: the table
                 self.say()
-                self.say(f"== deal {number}, dealer {before.dealer} ==")
+                sits = "" if after.sitter is None else " (sits out)"
+                self.say(f"== deal {number}, dealer {before.dealer}{sits} ==")
                 self.say(table(after))
                 plays.clear()
                 plays.extend(self.reviews[number].plays if number in self.reviews else ())
@@ -120,7 +121,11 @@ class Replay:
         self.say(format_sheet([record]).splitlines()[-1])
         reviewed = self.reviews.get(record.deal_number)
         if reviewed is not None:
-            losses = ", ".join(f"seat {s} {reviewed.losses_per_seat[s]}" for s in range(3))
+            losses = ", ".join(
+                f"seat {s} {reviewed.losses_per_seat[s]}"
+                for s in range(after.players)
+                if s != record.sitter
+            )
             self.say(f"  deal points lost against best play: {losses}")
         if self.mode == "deal":
             self.mode = "step"

@@ -29,9 +29,12 @@ __all__ = [
     "GoldenRoundRules",
     "HiddenRoundRules",
     "PlayRules",
+    "Players",
     "RedealRules",
     "Rules",
     "ScoringRules",
+    "SitterScores",
+    "TableRules",
     "TalonRules",
 ]
 
@@ -50,6 +53,10 @@ BidLimit = Literal["sum", "any"]
 MarriageDeclaration = Literal["optional", "automatic"]
 BarrelReading = Literal["classic", "standard"]
 BoltCount = Literal["game", "row"]
+#: The seats at a table (four-players.md).
+Players = Literal[3, 4]
+#: R-FOUR-3: what the seat that sits out a deal scores.
+SitterScores = Literal["talon_points", "aces_and_marriage", "nothing"]
 
 
 def _check(
@@ -295,6 +302,30 @@ class RedealRules:
     four_nines_on_hands: bool = attrs.field(default=False, validator=_BOOL)
 
 
+def _players(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or value not in (3, 4):
+        raise RulesError(f"TableRules.players must be 3 or 4, not {shown(value)}")
+
+
+@attrs.frozen
+class TableRules:
+    """The size of the table (``four-players.md``): three seats, or four with the dealer
+    sitting out each deal (R-FOUR-1), and what the sitter scores (R-FOUR-3). At a table of
+    three the sitter's options change nothing."""
+
+    #: 3 (both presets) or 4: at four the dealer sits out each deal (R-FOUR-1).
+    players: Players = attrs.field(default=3, validator=_players)
+    #: R-FOUR-3: ``"talon_points"`` (the talon's card points, rounded like an opponent's),
+    #: ``"aces_and_marriage"`` (:attr:`ace_value` per ace in the talon plus its marriage) or
+    #: ``"nothing"``.
+    sitter_scores: SitterScores = attrs.field(
+        default="talon_points",
+        validator=_check(str, choices=("talon_points", "aces_and_marriage", "nothing")),
+    )
+    #: R-FOUR-3: the value of each ace in the talon under ``"aces_and_marriage"``.
+    ace_value: int = attrs.field(default=40, validator=_check(int, low=0, step=1))
+
+
 def _section(cls: type) -> Any:
     def validate(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, cls):
@@ -326,6 +357,7 @@ class Rules:
     golden_round: GoldenRoundRules = _section(GoldenRoundRules)
     hidden_round: HiddenRoundRules = _section(HiddenRoundRules)
     redeals: RedealRules = _section(RedealRules)
+    table: TableRules = _section(TableRules)
 
     def __attrs_post_init__(self) -> None:
         if self.barrel.threshold >= self.scoring.target:
@@ -335,14 +367,21 @@ class Rules:
             )
 
     @classmethod
-    def classic(cls) -> Rules:
-        """The classic rules of ``classic.en.txt``: the default."""
-        return cls()
+    def classic(cls, *, players: Players = 3) -> Rules:
+        """The classic rules of ``classic.en.txt``: the default. ``players=4`` plays them at a
+        table of four, the dealer sitting out each deal (R-FOUR-1).
+
+        >>> Rules.classic(players=4).table.players
+        4
+        """
+        return cls(table=TableRules(players=players))
 
     @classmethod
-    def standard(cls) -> Rules:
-        """The base text of the fuller rulebook with every agreement off."""
+    def standard(cls, *, players: Players = 3) -> Rules:
+        """The base text of the fuller rulebook with every agreement off; ``players=4`` as in
+        :meth:`classic`."""
         return cls(
+            table=TableRules(players=players),
             bidding=BiddingRules(limit="any"),
             play=PlayRules(must_trump=False, marriage_declaration="automatic"),
             barrel=BarrelRules(jump=False, reading="standard"),
@@ -375,10 +414,16 @@ class Rules:
 
         >>> Rules.standard().describe()
         'standard rules'
+        >>> Rules.classic(players=4).describe()
+        'classic rules at a table of four'
         """
         from .variants import AGREEMENTS, by_key
 
-        presets = (("classic", Rules.classic()), ("standard", Rules.standard()))
+        players = self.table.players  # compared with the presets at the same table
+        presets = (
+            ("classic", Rules.classic(players=players)),
+            ("standard", Rules.standard(players=players)),
+        )
         name, base = min(presets, key=lambda p: len(self.differences(p[1])))
         left = dict(self.differences(base))
         titles = []
@@ -396,7 +441,8 @@ class Rules:
                 for path, _ in agreement.changes:
                     del left[path]
         titles.extend(f"{path}={shown(value)}" for path, value in left.items())
-        return f"{name} rules" + (f" with: {', '.join(titles)}" if titles else "")
+        table = " at a table of four" if players == 4 else ""
+        return f"{name} rules{table}" + (f" with: {', '.join(titles)}" if titles else "")
 
     def __str__(self) -> str:
         return self.describe()

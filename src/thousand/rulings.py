@@ -6,7 +6,10 @@ the engine's docstrings, the tests and the documentation cite:
 * ``R-...`` — the rulings of the classic game and the standard preset (``R-BID-3``);
 * ``A1`` .. ``A27`` — the details that settle what the agreements leave open;
 * ``AG-...`` — one id per agreement of :mod:`thousand.variants`, named after its
-  configuration key (``AG-NO-JUMPING`` for ``variants.no_jumping``).
+  configuration key (``AG-NO-JUMPING`` for ``variants.no_jumping``);
+* ``R-FOUR-1`` .. ``R-FOUR-8`` and ``F1`` .. ``F5`` — a table of four, where the dealer sits
+  out each deal: its rulings, and the details of the agreements there (section
+  ``"A table of four"``).
 
 Each id has a stable anchor in the documentation, named after the id in lower case
 (``rules/auction.html#r-bid-3``). The documentation build and the test suite check that every id
@@ -18,6 +21,8 @@ here has its anchor and that the tests cite every id.
 ('How high a hand may bid', 'Bidding', 'r-bid-3')
 >>> by_id("AG-NO-JUMPING").title
 'Bids rise by exactly 5'
+>>> by_id("F1").kind, by_id("F1").section, by_id("R-FOUR-1").anchor
+('detail', 'A table of four', 'r-four-1')
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ class Ruling:
     """One settled point: its id, a short title and the section of the rulebook it belongs to
     (for an agreement: the group of :mod:`thousand.variants` it is listed in)."""
 
-    #: The id: ``R-BID-3``, ``A5`` or ``AG-NO-JUMPING``.
+    #: The id: ``R-BID-3``, ``A5``, ``AG-NO-JUMPING``, ``R-FOUR-1`` or ``F1``.
     id: str
     #: What the point is about, in a few words.
     title: str
@@ -50,7 +55,8 @@ class Ruling:
 
     @property
     def kind(self) -> str:
-        """``"ruling"`` (``R-...``), ``"detail"`` (``A1`` .. ``A27``) or ``"agreement"``."""
+        """``"ruling"`` (``R-...``, ``R-FOUR-...`` included), ``"detail"`` (``A1`` .. ``A27``,
+        and ``F1`` .. ``F5`` at a table of four) or ``"agreement"`` (``AG-...``)."""
         if self.id.startswith("R-"):
             return "ruling"
         if self.id.startswith("AG-"):
@@ -79,7 +85,8 @@ def _agreements(group: str, *pairs: tuple[str, str]) -> tuple[Ruling, ...]:
     return tuple(Ruling(agreement_id(key), title, group) for key, title in pairs)
 
 
-#: Every id, in the order of the rulings: the rulings, then the details, then the agreements.
+#: Every id, in the order of the rulings: the rulings, then the details, then the agreements,
+#: then the table of four (its rulings, then its details).
 RULINGS: Final[tuple[Ruling, ...]] = (
     *_section(
         "Table and deal",
@@ -241,6 +248,22 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     *_agreements(
         "Miscellaneous",
         ("four_nines_bonus", "Four nines after the gives earn 120"),
+    ),
+    *_section(
+        "A table of four",
+        ("R-FOUR-1", "The dealer sits out; the other three play the deal"),
+        ("R-FOUR-2", "Dealing round the three active seats"),
+        ("R-FOUR-3", "What the seat that sits out scores"),
+        ("R-FOUR-4", "The sitter and the barrel: nobody wins by sitting out"),
+        ("R-FOUR-5", "Bolts, redeals and hidden games: the active seats only"),
+        ("R-FOUR-6", "A golden round of four deals"),
+        ("R-FOUR-7", "Who wins when four seats race to the target"),
+        ("R-FOUR-8", "What the seat that sits out may know"),
+        ("F1", "The sitter's score is a deal score; no four nines bonus"),
+        ("F2", "The sitter sees the talon when an opponent does"),
+        ("F3", "Throwing off and sharing the barrel with a sitter"),
+        ("F4", "Disabled on Barrel counts a sitter on the barrel"),
+        ("F5", "An unmade golden round resets all four seats"),
     ),
 )
 

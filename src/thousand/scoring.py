@@ -8,27 +8,29 @@ Every step reads the barrel as it stood when the deal began (R-BARREL-6).
 
 from __future__ import annotations
 
+from operator import add, sub
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from .actions import Distribute
-from .auction import ACE_MARRIAGE
-from .cards import Rank, Suit
+from .auction import ACE_MARRIAGE, ACES
+from .cards import Rank, Suit, card_points, marriage_total
+from .seating import SEATINGS, Seating
 from .sheet import DealRecord, Event, EventKind
-from .state import NO_AUCTION, Match, Phase, State, Tricks, start_of_deal
+from .state import NO_AUCTION, Match, PerSeat, Phase, State, Tricks, start_of_deal
 
 if TYPE_CHECKING:
     from .actions import Action
     from .rules import Rules
 
-__all__ = ["finish_deal", "golden_after", "half_up_to_5", "round_to_5"]
+__all__ = ["finish_deal", "golden_after", "half_up_to_5", "round_to_5", "sitter_score"]
 
-Triple = tuple[int, int, int]
 Barrel = list[int | None]
 NINES: Final = sum(1 << (6 * s + Rank.NINE) for s in Suit)
 #: A25: the 4 Nines Bonus (never the penalty amount, A3).
 FOUR_NINES_BONUS: Final = 120
+#: The deals of a golden round at a table of three; at four, four (R-FOUR-6).
 GOLDEN_DEALS: Final = 3
 _GAME_OVER: Final = Phase.GAME_OVER  # globals: reading an Enum member costs ~75 ns
 _DEALING: Final = Phase.DEALING
@@ -59,24 +61,27 @@ class _Deal:
 
     rules: Rules
     match: Match
+    seating: Seating
     declarer: int
     bid: int
     contract: int
-    points: Triple
-    cards: Triple
+    points: PerSeat
+    cards: PerSeat
+    #: The talon as dealt (the sitter's score reads it, R-FOUR-3).
+    talon: int
     tricks: Tricks
     distributed: bool
     golden: bool
     hidden: bool
     events: list[Event] = attrs.field(factory=list)
 
-    def played(self) -> Triple:
+    def played(self) -> PerSeat:
         """Each seat's eight cards after the gives: the cards it played."""
-        played = [0, 0, 0]
+        played = [0] * self.seating.players
         for _, cards in self.tricks:
             for seat, card in cards:
                 played[seat] |= card.mask
-        return (played[0], played[1], played[2])
+        return tuple(played)
 
     def on_barrel(self, seat: int) -> bool:
         return self.match.barrel[seat] is not None
@@ -91,28 +96,34 @@ def finish_deal(
     contract: int,
     *,
     tricks: Tricks = (),
-    points: Triple = (0, 0, 0),
+    points: PerSeat | None = None,
     marriages: tuple[tuple[int, Suit | None], ...] = (),
 ) -> State:
     """Score the deal that ``action`` ended (the last card, or a distribution) and return the
     next deal's first chance node, or the end of the game."""
     match = state._match
+    seating = match.seating
+    players = seating.players
     rules = match.rules
     declarer = state._declarer
     assert declarer is not None
+    if points is None:
+        points = seating.zeros
     # Card points: the deal points less the seat's marriages (R-MARRIAGE-1, A21), which is
     # cheaper than summing the cards of the tricks again.
-    cards = [points[0], points[1], points[2]]
+    cards = list(points)
     for seat, suit in marriages:
         cards[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
     deal = _Deal(
         rules=rules,
         match=match,
+        seating=seating,
         declarer=declarer,
         bid=state._auction[0],
         contract=contract,
         points=points,
-        cards=(cards[0], cards[1], cards[2]),
+        cards=tuple(cards),
+        talon=state._exposed,
         tricks=tricks,
         distributed=isinstance(action, Distribute),
         golden=match.golden is not None,
@@ -121,30 +132,35 @@ def finish_deal(
     before = match.scores
     made, delta = _deal_scores(deal)
     bolts = _bolts(deal, delta)
-    scores = [before[0] + delta[0], before[1] + delta[1], before[2] + delta[2]]
+    scores = list(map(add, before, delta))
     barrel = list(match.barrel)
     falls = list(match.falls)
     if rules.barrel.enabled:
         _barrel(deal, made, scores, barrel, falls)
+    elif seating.sitter is not None and scores[seating.sitter] >= rules.scoring.target:
+        # R-FOUR-4: nobody reaches the target by sitting; without a barrel to climb on, the
+        # sitter is held where the barrel would hold it.
+        scores[seating.sitter] = rules.barrel.threshold
     _resets(deal, scores)
 
-    # The end of the game (R-END-1, R-END-2).
-    final = (scores[0], scores[1], scores[2])
+    # The end of the game (R-END-1, R-END-2; R-FOUR-7: over every seat).
+    final = tuple(scores)
     target = rules.scoring.target
-    reached = [s for s in (0, 1, 2) if final[s] >= target] if max(final) >= target else []
+    top = max(final)
+    reached = [s for s in range(players) if final[s] >= target] if top >= target else []
     over = bool(reached) or match.deal_number >= rules.scoring.max_deals
     winner: int | None = None
     if declarer in reached:
         winner = declarer
     elif over:
-        leaders = [s for s in range(3) if final[s] == max(final)]
+        leaders = [s for s in range(players) if final[s] == top]
         winner = leaders[0] if len(leaders) == 1 else None
 
     golden, golden_made, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
     distributions = match.distributions
     if deal.distributed:
         distributions = _add(distributions, declarer, 1)
-    after_scores = (scores[0], scores[1], scores[2])
+    after_scores = tuple(scores)
     record = DealRecord(
         deal_number=match.deal_number,
         dealer=match.dealer,
@@ -155,22 +171,20 @@ def finish_deal(
         points=points,
         card_points=deal.cards,
         marriages=marriages,
-        changes=(
-            after_scores[0] - before[0],
-            after_scores[1] - before[1],
-            after_scores[2] - before[2],
-        ),
+        changes=tuple(map(sub, after_scores, before)),
         scores=after_scores,
-        barrel=(barrel[0], barrel[1], barrel[2]),
+        barrel=tuple(barrel),
         bolts=bolts,
         events=tuple(deal.events),
         tricks=tricks,
         golden=deal.golden,
         hidden=deal.hidden,
+        sitter=seating.sitter,
     )
+    dealer = match.dealer if over else (match.dealer + 1) % players  # R-TABLE-1: to the left
     after = Match(
         rules,
-        match.dealer if over else (match.dealer + 1) % 3,  # R-TABLE-1: the deal passes left
+        dealer,
         match.deal_number if over else match.deal_number + 1,
         after_scores,
         record.barrel,
@@ -179,27 +193,49 @@ def finish_deal(
         winner,
         golden,
         distributions,
-        (falls[0], falls[1], falls[2]),
+        tuple(falls),
         golden_made,
+        SEATINGS[players][dealer],
     )
     phase = _GAME_OVER if over else _DEALING
-    return start_of_deal(after, phase, None, (0, 0, 0), 0, NO_AUCTION, (state._history, action))
+    zeros = seating.zeros
+    return start_of_deal(after, phase, None, zeros, 0, NO_AUCTION, (state._history, action))
 
 
-def _add(values: Triple, seat: int, amount: int) -> Triple:
-    return (
-        values[0] + (amount if seat == 0 else 0),
-        values[1] + (amount if seat == 1 else 0),
-        values[2] + (amount if seat == 2 else 0),
-    )
+def _add(values: PerSeat, seat: int, amount: int) -> PerSeat:
+    return tuple(value + amount if s == seat else value for s, value in enumerate(values))
+
+
+def sitter_score(rules: Rules, talon: int) -> int:
+    """R-FOUR-3: the sitter's deal score from the talon as dealt, before doubling: its card
+    points rounded like an opponent's (R-SCORE-3), or a value per ace and the value of its
+    marriage (not rounded), or nothing.
+
+    >>> import attrs
+    >>> from thousand import Card, Rules
+    >>> from thousand.cards import mask_of
+    >>> from thousand.rules import TableRules
+    >>> talon = mask_of(Card.parse(text) for text in ("KH", "QH", "AH"))
+    >>> sitter_score(Rules.classic(players=4), talon)  # 4 + 3 + 11 = 18, rounded to 20
+    20
+    >>> rules = attrs.evolve(Rules(), table=TableRules(4, "aces_and_marriage"))
+    >>> sitter_score(rules, talon)  # one ace (40) and the heart marriage (100)
+    140
+    """
+    option = rules.table.sitter_scores
+    if option == "talon_points":
+        return round_to_5(card_points(talon))
+    if option == "aces_and_marriage":
+        return (talon & ACES).bit_count() * rules.table.ace_value + marriage_total(talon)
+    return 0
 
 
 def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
     """Whether the contract was made (None: distributed), and each seat's deal score with
     doubling and the 4 Nines Bonus (R-SCORE-1..3, R-DIST-1, A12, A14, A19, A24, A25)."""
     rules, declarer = deal.rules, deal.declarer
-    delta = [0, 0, 0]
-    opponents = ((declarer + 1) % 3, (declarer + 2) % 3)
+    delta = [0] * deal.seating.players
+    opponents = deal.seating.opponents[declarer]
     made: bool | None
     if deal.distributed:
         made = None
@@ -218,6 +254,9 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
         delta[declarer] = deal.contract if made else -deal.contract
         for o in opponents:
             delta[o] = round_to_5(deal.points[o])
+    sitter = deal.seating.sitter
+    if sitter is not None:  # R-FOUR-3: a deal score of step 1, also when distributed
+        delta[sitter] = sitter_score(rules, deal.talon)
     if deal.golden:  # A12: a golden deal doubles every seat's deal score
         delta = [2 * d for d in delta]
     elif deal.hidden:  # A12, A14: a hidden game doubles the declarer's alone
@@ -230,14 +269,14 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
         deal.mark(EventKind.DISTRIBUTION, declarer, cost)
     elif rules.scoring.four_nines_bonus:  # A25: after the check, never doubled
         played = deal.played()
-        for seat in range(3):
+        for seat in range(deal.seating.players):  # F1: never the sitter, it played nothing
             if played[seat] & NINES == NINES and not deal.on_barrel(seat):
                 delta[seat] += FOUR_NINES_BONUS
                 deal.mark(EventKind.FOUR_NINES_BONUS, seat, FOUR_NINES_BONUS)
     return made, delta
 
 
-def _bolts(deal: _Deal, delta: list[int]) -> Triple:
+def _bolts(deal: _Deal, delta: list[int]) -> PerSeat:
     """R-BOLT-1, R-BOLT-2, A14, A17: the new bolt counts; penalties go into ``delta``."""
     rules = deal.rules
     if not rules.bolts.enabled:
@@ -246,7 +285,10 @@ def _bolts(deal: _Deal, delta: list[int]) -> Triple:
     doubled = (deal.golden and rules.golden_round.bolt_doubling) or (
         deal.hidden and rules.hidden_round.bolt_doubling
     )
-    for seat in range(3):
+    sitter = deal.seating.sitter
+    for seat in range(deal.seating.players):
+        if seat == sitter:
+            continue  # R-FOUR-5: for the sitter's bolts the deal did not happen
         if deal.on_barrel(seat):  # a seat on the barrel gets no bolts
             bolt = False
         elif deal.distributed:
@@ -263,7 +305,7 @@ def _bolts(deal: _Deal, delta: list[int]) -> Triple:
             bolts[seat] -= 3
             delta[seat] -= rules.scoring.penalty
             deal.mark(EventKind.BOLT_PENALTY, seat, -rules.scoring.penalty)
-    return (bolts[0], bolts[1], bolts[2])
+    return tuple(bolts)
 
 
 def _barrel(
@@ -272,7 +314,8 @@ def _barrel(
     """R-BARREL-1..6, A16, A18, A20, in place on ``scores``, ``barrel`` and ``falls``."""
     rules = deal.rules
     threshold, target = rules.barrel.threshold, rules.scoring.target
-    if deal.match.barrel == (None, None, None) and max(scores) < threshold:
+    seating = deal.seating
+    if deal.match.barrel == seating.nobody and max(scores) < threshold:
         return  # nobody is on the barrel or climbs on: the common case
     penalty = rules.scoring.penalty
     before = deal.match.scores
@@ -291,19 +334,23 @@ def _barrel(
         fell.append(seat)
         deal.mark(kind, seat, -loss)
 
-    for seat in range(3):
+    sitter = seating.sitter
+    for seat in range(seating.players):
         used = deal.match.barrel[seat]
         if used is None:
             if threshold <= scores[seat] < target:
                 climb(seat)
             elif scores[seat] >= target:
-                if rules.barrel.jump:
+                if rules.barrel.jump and seat != sitter:
                     deal.mark(EventKind.JUMPED_BARREL, seat)
                 else:
-                    climb(seat)  # R-BARREL-2 standard: climb on instead
+                    # R-BARREL-2 standard: climb on instead; R-FOUR-4: a sitter always does
+                    climb(seat)
             continue
         # On the barrel when the deal began (R-BARREL-3, R-BARREL-6): no deal score counts.
         scores[seat] = before[seat]
+        if seat == sitter:
+            continue  # R-FOUR-4: a sitter on the barrel uses no barrel deal
         if seat == deal.declarer and made is not None:
             if rules.barrel.reading == "classic":
                 if made and threshold + deal.contract >= target:
@@ -326,8 +373,9 @@ def _barrel(
             barrel[seat] = used
             deal.mark(EventKind.BARREL_DEAL_USED, seat)
 
+    # R-FOUR-4, F3: a sitter that climbs on, or is already on, counts like any seat here.
     if climbed and rules.barrel.throw_off:  # A16: the earlier ones come off with the penalty
-        for seat in range(3):
+        for seat in range(seating.players):
             if barrel[seat] is not None and seat not in climbed:
                 fall(seat, EventKind.THROWN_OFF_BARREL, penalty)
     if not rules.barrel.several and sum(b is not None for b in barrel) > 1:
@@ -348,7 +396,7 @@ def _resets(deal: _Deal, scores: list[int]) -> None:
     if 555 not in scores and -555 not in scores:
         return
     rules = deal.rules.scoring
-    for seat in range(3):
+    for seat in range(deal.seating.players):  # F1: the sitter's score too
         if (scores[seat] == 555 and rules.reset_on_555) or (
             scores[seat] == -555 and rules.reset_on_minus_555
         ):
@@ -357,26 +405,29 @@ def _resets(deal: _Deal, scores: list[int]) -> None:
 
 
 def golden_after(
-    index: int | None, made_before: bool, made: bool | None
+    index: int | None, made_before: bool, made: bool | None, deals: int = GOLDEN_DEALS
 ) -> tuple[int | None, bool]:
     """A11: the golden round's place after a deal: the next deal's index in the round (None:
-    the round is over) and whether a deal of the round has been made. All three deals are
-    played; after the third the round is over if one of them was made, else it starts again.
+    the round is over) and whether a deal of the round has been made. All ``deals`` deals are
+    played (three, or four at a table of four, R-FOUR-6); after the last the round is over if
+    one of them was made, else it starts again.
 
     >>> golden_after(0, False, True), golden_after(2, True, False), golden_after(2, False, False)
     ((1, True), (None, False), (0, False))
+    >>> golden_after(2, False, False, deals=4)
+    (3, False)
     """
     if index is None:
         return None, False
     made_any = made_before or made is True
-    if index + 1 < GOLDEN_DEALS:
+    if index + 1 < deals:
         return index + 1, made_any
     return (None, False) if made_any else (0, False)
 
 
 def _golden_round(
-    deal: _Deal, made: bool | None, over: bool, scores: list[int], barrel: Barrel, bolts: Triple
-) -> tuple[int | None, bool, Triple]:
+    deal: _Deal, made: bool | None, over: bool, scores: list[int], barrel: Barrel, bolts: PerSeat
+) -> tuple[int | None, bool, PerSeat]:
     """A11 after a deal (:func:`golden_after`); when the round starts again, Reset to Zero
     first clears scores, bolts and the barrel (no penalty). Returns the next deal's index in
     the round, whether a deal of it has been made, and the bolts. At the end of the game
@@ -384,10 +435,11 @@ def _golden_round(
     index, made_before = deal.match.golden, deal.match.golden_made
     if index is None or over:
         return index, made_before, bolts
-    after, made_any = golden_after(index, made_before, made)
-    if after == 0 and deal.rules.golden_round.reset_to_zero:
-        scores[:] = [0, 0, 0]
-        barrel[:] = [None, None, None]
+    seating = deal.seating
+    after, made_any = golden_after(index, made_before, made, seating.players)
+    if after == 0 and deal.rules.golden_round.reset_to_zero:  # F5: every seat of the table
+        scores[:] = seating.zeros
+        barrel[:] = seating.nobody
         deal.mark(EventKind.GOLDEN_RESET, deal.declarer)
-        bolts = (0, 0, 0)
+        bolts = seating.zeros
     return after, made_any, bolts

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LEGEND", "DealRecord", "Event", "EventKind", "format_sheet"]
 
-Triple = tuple[int, int, int]
+#: One int per seat of the table (three or four).
+PerSeat = tuple[int, ...]
 
 
 class EventKind(enum.Enum):
@@ -97,19 +98,19 @@ class DealRecord:
     #: Whether the declarer made the contract; None when it distributed.
     made: bool | None
     #: Each seat's deal points: card points of its tricks plus its marriages.
-    points: Triple
+    points: PerSeat
     #: Each seat's card points alone.
-    card_points: Triple
+    card_points: PerSeat
     #: The marriages declared, as ``(seat, suit)`` in order (suit None: the ace marriage).
     marriages: tuple[tuple[int, Suit | None], ...]
     #: Each seat's score change in this deal (after bolts, barrel and penalties).
-    changes: Triple
+    changes: PerSeat
     #: The scores after the deal.
-    scores: Triple
+    scores: PerSeat
     #: Each seat's barrel deals used after the deal, None when it is not on the barrel.
-    barrel: tuple[int | None, int | None, int | None]
+    barrel: tuple[int | None, ...]
     #: Each seat's bolts toward its next penalty after the deal.
-    bolts: Triple
+    bolts: PerSeat
     #: The marks of the deal: barrel, bolts, penalties, distribution.
     events: tuple[Event, ...] = ()
     #: The eight tricks as ``(winner, ((seat, card), ...))`` (empty when distributed).
@@ -118,6 +119,9 @@ class DealRecord:
     golden: bool = False
     #: A hidden game (A15).
     hidden: bool = False
+    #: At a table of four: the seat that sat out the deal, the dealer (R-FOUR-1); its score
+    #: change is its talon score (R-FOUR-3). None at a table of three.
+    sitter: int | None = None
 
 
 # -- the text form ----------------------------------------------------------------------------
@@ -144,12 +148,12 @@ LEGEND = (
     "* declarer   B climbed on the barrel   bN on the barrel, N deals used   P penalty\n"
     "F fell off the barrel   W won from the barrel   J jumped the barrel   0 bolt   D distributed\n"
     "9 four nines   T thrown off the barrel   S came off a shared barrel   Z zeroed after three\n"
-    "falls   R reset on 555   G golden deal   H hidden game"
+    "falls   R reset on 555   ~ sat out (a table of four)   G golden deal   H hidden game"
 )
 
 
 def _cell(record: DealRecord, seat: int) -> str:
-    marks = "*" if seat == record.declarer else ""
+    marks = "*" if seat == record.declarer else ("~" if seat == record.sitter else "")
     for event in record.events:
         if event.seat == seat and event.kind is not EventKind.BARREL_DEAL_USED:
             mark = _MARKS[event.kind]
@@ -168,13 +172,20 @@ def _result(record: DealRecord) -> str:
     return kind + ("made" if record.made else "failed")
 
 
-def format_sheet(records: Sequence[DealRecord], state: State | None = None) -> str:
+def format_sheet(
+    records: Sequence[DealRecord], state: State | None = None, *, players: int | None = None
+) -> str:
     """The score sheet as text: a header, a row per deal, and the outcome when ``state`` (the
     game the records are from) is over.
 
     A row gives the deal's number, dealer, declarer, bid, contract and result (``G`` and ``H``
     before it mark a golden deal and a hidden game); each seat's column its change, its total
     and its marks (:data:`LEGEND`: ``*`` is the declarer).
+
+    There is a column per seat: three, or four at a table of four, where the dealer sits out
+    each deal and its cell shows its talon score (R-FOUR-3) marked ``~``. The number of
+    columns is that of the records, else of ``state``'s table, else ``players`` (3 by
+    default: give 4 for the bare header of a table of four).
 
     >>> import thousand as th
     >>> state = th.apply(th.new_game(th.Rules.standard()), th.Deal.parse(
@@ -185,13 +196,34 @@ def format_sheet(records: Sequence[DealRecord], state: State | None = None) -> s
      deal dlr decl  bid contr result   |      seat 0      |      seat 1      |      seat 2
     --------------------------------------------------------------------------------------------
         1   0    1  100   100  distrib |   +50    50      |  -100  -100 *D0  |   +50    50
+
+    At a table of four (here the standard rules, dealer 0, with the sitter scoring the talon's
+    ``KH TH AH``, 25 card points):
+
+    >>> state = th.apply(th.new_game(th.Rules.standard(players=4)), th.Deal.parse(
+    ...     "9S JS QS KS TS AS 9C / JC QC KC TC AC 9D JD / QD KD TD AD 9H JH QH / KH TH AH"))
+    >>> for move in ("bid 100", "pass", "pass", "distribute"):
+    ...     state = th.apply(state, th.parse_action(move))
+    >>> head, rule, row = th.format_sheet(state.sheet).splitlines()
+    >>> for column, cell in zip(head.split("|")[1:], row.split("|")[1:]):
+    ...     print(f"{column.strip()}: {cell.strip()}")
+    seat 0: +25    25 ~
+    seat 1: -100  -100 *D0
+    seat 2: +50    50
+    seat 3: +50    50
     """
+    if records:
+        seats = len(records[0].scores)
+    elif state is not None:
+        seats = state.players
+    else:
+        seats = 3 if players is None else players
     head = " deal dlr decl  bid contr result   " + "".join(
-        f"| {'seat ' + str(s):^16} " for s in range(3)
+        f"| {'seat ' + str(s):^16} " for s in range(seats)
     )
     lines = [head, "-" * len(head)]
     for r in records:
-        cells = "".join(f"| {_cell(r, s)} " for s in range(3))
+        cells = "".join(f"| {_cell(r, s)} " for s in range(seats))
         lines.append(
             f"{r.deal_number:5d} {r.dealer:3d} {r.declarer:4d} {r.bid:4d} {r.contract:5d} "
             f"{_result(r):<9}{cells}"

@@ -20,7 +20,9 @@ follower can take, try one card of each run of equivalent cards, the one that is
 (no two ranks score alike, so this is exact only where the trick's winner is known).
 
 The search keeps its own bitmask copy of the position, with the rules of R-PLAY-*,
-R-MARRIAGE-*, A21 and A23, and never builds states.
+R-MARRIAGE-*, A21 and A23, and never builds states. At a table of four it plays the deal's three
+active seats; the sitter holds no cards, makes no play and takes no part in the search
+(R-FOUR-1), and the answers are the same as for those three hands at a table of three.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ _MARRIAGE: Final = (40, 60, 80, 100)
 _ACE_MARRIAGE: Final = 200
 _INF: Final = 10_000
 _NEXT: Final = (1, 2, 0)
+#: The seats of the search's positions at a table of three: the seats themselves.
+_SEATS: Final = (0, 1, 2)
 _POINTS: Final = _POINTS_BY_INDEX
 _SUIT_OF: Final = tuple(i // 6 for i in range(24))
 _BASE_OF: Final = tuple(i - i % 6 for i in range(24))
@@ -86,19 +90,35 @@ class _Search:
         self.ace_marriage = rules.ace_marriage
         self.opponent_trumps = rules.opponent_trumps
         declarer = state._declarer
-        assert declarer is not None  # the play always has a declarer
-        self.declarer = declarer
-        self.hands = list(state._hands)
-        self.trick = [(seat, card.index) for seat, card in state._trick]
-        self.trump = -1 if state._trump is None else int(state._trump)
-        self.owner = -1
-        for seat, suit in state._marriages:
-            if suit is not None:
-                self.owner = seat
-        self.done = len(state._tricks)
         to_move = state._to_move
-        assert to_move is not None
-        self.to_move = to_move
+        assert declarer is not None and to_move is not None  # the play always has a declarer
+        hands = state._hands
+        if len(hands) == 3:  # every seat plays: positions are seats
+            self.seats: tuple[int, ...] = _SEATS
+            self.declarer = declarer
+            self.hands = list(hands)
+            self.trick = [(seat, card.index) for seat, card in state._trick]
+            self.owner = -1
+            for seat, suit in state._marriages:
+                if suit is not None:
+                    self.owner = seat
+            self.to_move = to_move
+        else:
+            # A table of four (R-FOUR-1): the sitter holds no cards and never moves. The
+            # search plays the three active seats as positions 0, 1, 2, in seat order, which
+            # is their clockwise order (the left of position i is position i + 1 mod 3).
+            seats = self.seats = tuple(sorted(state.active_seats))
+            place = dict(zip(seats, range(3), strict=True))
+            self.declarer = place[declarer]
+            self.hands = [hands[seat] for seat in seats]
+            self.trick = [(place[seat], card.index) for seat, card in state._trick]
+            self.owner = -1
+            for seat, suit in state._marriages:
+                if suit is not None:
+                    self.owner = place[seat]
+            self.to_move = place[to_move]
+        self.trump = -1 if state._trump is None else int(state._trump)
+        self.done = len(state._tricks)
         self.table: dict[int, _Entry] = {}
 
     # -- the rules ---------------------------------------------------------------------------
@@ -773,6 +793,10 @@ def _by_rank(mask: int) -> list[int]:
     return sorted(_high_first(mask), key=lambda c: (c % 6, c // 6), reverse=True)
 
 
+def _seats(seats: tuple[int, ...]) -> str:
+    return f"{seats[0]}, {seats[1]} and {seats[2]}"
+
+
 def _action(move: int) -> Action:
     card = move & 31
     return PLAY_MARRIAGE[card] if move & _DECLARES else PLAY[card]
@@ -789,6 +813,7 @@ class Solver:
         self._play = state.rules.play
         declarer = state._declarer
         assert declarer is not None
+        self._declarer = declarer
         self._base = state._points[declarer]
         self._value: int | None = None
         # The moves of the seat to move, and the bounds of the points to come after each.
@@ -802,14 +827,20 @@ class Solver:
         position whatever came before. Reviewing every card of a deal this way costs about
         half as much as a new solver for each.
 
-        ``state`` must have this position's declarer and rules of play; else ``ValueError``.
+        ``state`` must have this position's declarer, active seats (at a table of four, where
+        the sitter changes from deal to deal, R-FOUR-1) and rules of play; else ``ValueError``.
         """
         other = Solver(state)
         mine, theirs = self._search, other._search
-        if theirs.declarer != mine.declarer:
+        if other._declarer != self._declarer:
             raise ValueError(
-                f"a solver for declarer seat {mine.declarer} cannot share its table with a "
-                f"position of declarer seat {theirs.declarer}"
+                f"a solver for declarer seat {self._declarer} cannot share its table with a "
+                f"position of declarer seat {other._declarer}"
+            )
+        if theirs.seats != mine.seats:
+            raise ValueError(
+                f"a solver for a deal played by seats {_seats(mine.seats)} cannot share its "
+                f"table with a position of a deal played by seats {_seats(theirs.seats)}"
             )
         if state.rules.play != self._play:
             raise ValueError("a solver cannot share its table with a position under other rules")

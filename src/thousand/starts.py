@@ -11,22 +11,25 @@ with the row, the field and the reason.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 import attrs
 
 from .actions import MIN_BID, Contract, Distribute, Play
 from .auction import FIXED_GAME
-from .cards import Card, Rank
+from .cards import PACK, Card, Rank, mask_of
 from .errors import IllegalActionError, ThousandError, shown
 from .rules import Rules
+from .scoring import sitter_score
+from .seating import Seating
 from .sheet import DealRecord
 from .state import (
     Auction,
     Match,
+    PerSeat,
     Phase,
     State,
-    Triple,
     make_state,
     offers_hidden_game,
     skipped,
@@ -34,7 +37,7 @@ from .state import (
 
 __all__ = ["FOLLOWING", "check_start", "opening_barrel"]
 
-Barrel = tuple[int | None, int | None, int | None]
+Barrel = tuple[int | None, ...]
 #: The fields of a start besides its sheet: each follows from the sheet, checked in this order.
 FOLLOWING: Final = (
     "dealer",
@@ -51,7 +54,7 @@ FOLLOWING: Final = (
 
 def opening_barrel(
     rules: Rules,
-    scores: Triple,
+    scores: PerSeat,
     name: str = "seat {seat}'s score",
     error: type[ValueError] = ThousandError,
 ) -> Barrel:
@@ -60,7 +63,7 @@ def opening_barrel(
     above the target, inside the barrel band, or a second seat on the barrel under Several
     Players on Barrel (A16). ``name`` names a seat's score in the message."""
     threshold, target = rules.barrel.threshold, rules.scoring.target
-    barrel: list[int | None] = [None, None, None]
+    barrel: list[int | None] = [None] * len(scores)
     for seat, score in enumerate(scores):
         what = name.format(seat=seat)
         if score >= target:
@@ -73,7 +76,7 @@ def opening_barrel(
                 f"only exactly {threshold} (on the barrel) may start a game there"
             )
     _one_on_barrel(rules, barrel, name, error)
-    return (barrel[0], barrel[1], barrel[2])
+    return tuple(barrel)
 
 
 def _one_on_barrel(
@@ -82,7 +85,7 @@ def _one_on_barrel(
     name: str,
     error: type[ValueError] = ThousandError,
 ) -> None:
-    on = [seat for seat in range(3) if barrel[seat] is not None]
+    on = [seat for seat, used in enumerate(barrel) if used is not None]
     if len(on) > 1 and not rules.barrel.several:
         first, second = (name.format(seat=seat) for seat in on[:2])
         raise error(
@@ -101,7 +104,8 @@ def check_start(match: Match, where: str) -> None:
 
     rules = match.rules
     threshold, target = rules.barrel.threshold, rules.scoring.target
-    for seat in range(3):
+    players = match.seating.players
+    for seat in range(players):
         score, used = match.scores[seat], match.barrel[seat]
         if score >= target:
             raise ThousandError(f"{at('scores')}[{seat}] = {score} has reached the target {target}")
@@ -138,9 +142,9 @@ def check_start(match: Match, where: str) -> None:
         if i == 0:
             continue
         before = sheet[i - 1]
-        if record.dealer != (before.dealer + 1) % 3:
+        if record.dealer != (before.dealer + 1) % players:
             raise ThousandError(
-                f"{row}['dealer'] must be {(before.dealer + 1) % 3}: the deal passes left"
+                f"{row}['dealer'] must be {(before.dealer + 1) % players}: the deal passes left"
             )
         if record.scores != tuple(
             b + c for b, c in zip(before.scores, record.changes, strict=True)
@@ -152,9 +156,9 @@ def check_start(match: Match, where: str) -> None:
             raise ThousandError(
                 f"{where}: scores, barrel and bolts must be those after the sheet's last deal"
             )
-        if (last.dealer + 1) % 3 != match.dealer:
+        if (last.dealer + 1) % players != match.dealer:
             raise ThousandError(
-                f"{at('dealer')} must be {(last.dealer + 1) % 3}: the deal passes left"
+                f"{at('dealer')} must be {(last.dealer + 1) % players}: the deal passes left"
             )
     now = _opening(match, where)
     for i, record in enumerate(sheet):
@@ -185,22 +189,25 @@ def _opening(match: Match, where: str) -> Match:
     rules = match.rules
     if match.sheet:
         first = match.sheet[0]
-        s, c = first.scores, first.changes
-        scores = (s[0] - c[0], s[1] - c[1], s[2] - c[2])
+        scores = tuple(s - c for s, c in zip(first.scores, first.changes, strict=True))
         dealer = first.dealer
         name = f"{where}['sheet'][0]: seat {{seat}}'s score before it,"
     else:
         scores, dealer, name = match.scores, match.dealer, f"{where}['scores'][{{seat}}] ="
     barrel = opening_barrel(rules, scores, name)
     golden = 0 if rules.golden_round.enabled else None
-    return Match(rules, dealer, 1, scores, barrel, (0, 0, 0), (), None, golden)
+    return Match(rules, dealer, 1, scores, barrel, (0,) * len(scores), (), None, golden)
 
 
 def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match:
     """The game after ``record``'s deal played again from ``before``; raises ThousandError
     naming the row's field when the deal cannot be played so or gives another row."""
     declarer = record.declarer
-    opener = (before.dealer + 1) % 3
+    opener = before.seating.opener
+    if declarer not in before.seating.active:
+        raise ThousandError(
+            f"{row}['declarer']: seat {declarer} {_not_playing(before.seating, declarer)}"
+        )
     golden = before.golden is not None
     if golden and (declarer != opener or record.bid != FIXED_GAME):
         raise ThousandError(
@@ -222,29 +229,33 @@ def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match
             f"the opener, at {MIN_BID}"
         )
     auction = (record.bid, declarer, 0, 0, int(record.hidden), ())
-    if not record.tricks:
-        giving = make_state(
-            before, Phase.GIVING, declarer, (0, 0, 0), 0, auction, declarer, None, 0, (), None,
-            (), (), (0, 0, 0), (), None,
-        )  # fmt: skip
-        if record.contract != record.bid:
-            raise ThousandError(f"{row}['contract'] of a distributed deal is its bid {record.bid}")
-        try:
-            after = _apply(giving, Distribute())
-        except IllegalActionError as exc:
-            raise ThousandError(
-                f"{row}: a deal without tricks is distributed, but {exc.reason}"
-            ) from None
+    if not record.tricks and record.contract != record.bid:
+        raise ThousandError(f"{row}['contract'] of a distributed deal is its bid {record.bid}")
+    # A row does not hold the talon; at a table of four the sitter's score is worked out from
+    # it (R-FOUR-3), so the deal is played again with a talon of each worth it can have, the
+    # likeliest first, and one of them must give the row.
+    mismatch = ""
+    for talon in _talons(before, record):
+        if not record.tricks:
+            zeros = before.seating.zeros
+            giving = make_state(
+                before, Phase.GIVING, declarer, zeros, 0, auction, declarer, None, talon, (),
+                None, (), (), zeros, (), None,
+            )  # fmt: skip
+            try:
+                after = _apply(giving, Distribute())
+            except IllegalActionError as exc:
+                raise ThousandError(
+                    f"{row}: a deal without tricks is distributed, but {exc.reason}"
+                ) from None
+        else:
+            after = _play(before, record, row, auction, talon)
+        wrong = _differs(after._match.sheet[-1], record, row)
+        if not wrong:
+            break
+        mismatch = mismatch or wrong
     else:
-        after = _play(before, record, row, auction)
-    expected = after._match.sheet[-1]
-    for field in attrs.fields(DealRecord):
-        want, got = getattr(expected, field.name), getattr(record, field.name)
-        if want != got:
-            raise ThousandError(
-                f"{row}[{field.name!r}] must be {shown(want)}, not {shown(got)}: it does not "
-                "follow from the deal"
-            )
+        raise ThousandError(mismatch)
     if after._phase is Phase.GAME_OVER:
         raise ThousandError(
             f"{row}: the game ended with this deal, so "
@@ -253,9 +264,48 @@ def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match
     return after._match
 
 
-def _play(before: Match, record: DealRecord, row: str, auction: Auction) -> State:
+def _differs(expected: DealRecord, record: DealRecord, row: str) -> str:
+    """What the first field of ``record`` that is not ``expected``'s should be ("" if none)."""
+    for field in attrs.fields(DealRecord):
+        want, got = getattr(expected, field.name), getattr(record, field.name)
+        if want != got:
+            return (
+                f"{row}[{field.name!r}] must be {shown(want)}, not {shown(got)}: it does not "
+                "follow from the deal"
+            )
+    return ""
+
+
+def _talons(before: Match, record: DealRecord) -> list[int]:
+    """The talons to play a row's deal again with: none needed at a table of three; at four,
+    one talon of each worth to the sitter (R-FOUR-3), the one its score change shows first."""
+    sitter = before.seating.sitter
+    if sitter is None:
+        return [0]
+    worths = _worths(before.rules)
+    shown = record.changes[sitter] // (2 if before.golden is not None else 1)
+    return sorted(worths.values(), key=lambda talon: worths.get(shown) != talon)
+
+
+def _worths(rules: Rules) -> dict[int, int]:
+    """A talon of each worth the sitter can score under ``rules``, by that worth."""
+    key = (rules.table.sitter_scores, rules.table.ace_value)
+    if key not in _WORTHS:
+        found: dict[int, int] = {}
+        for talon in itertools.combinations(PACK, 3):
+            mask = mask_of(talon)
+            found.setdefault(sitter_score(rules, mask), mask)
+        _WORTHS[key] = found
+    return _WORTHS[key]
+
+
+_WORTHS: dict[tuple[str, int], dict[int, int]] = {}
+
+
+def _play(before: Match, record: DealRecord, row: str, auction: Auction, talon: int = 0) -> State:
     """Fix the record's contract and play its tricks again."""
-    hands = [0, 0, 0]
+    seating = before.seating
+    hands = [0] * seating.players
     seen: dict[Card, str] = {}
     if len(record.tricks) != 8:
         raise ThousandError(
@@ -269,12 +319,14 @@ def _play(before: Match, record: DealRecord, row: str, auction: Auction) -> Stat
             if card in seen:
                 raise ThousandError(f"{place}: {card} is played twice (also at {seen[card]})")
             seen[card] = place
+            if seat not in seating.active:
+                raise ThousandError(f"{place}: seat {seat} {_not_playing(seating, seat)}")
             hands[seat] |= card.mask
     state = make_state(
-        before, Phase.CONTRACT, record.declarer, (hands[0], hands[1], hands[2]), 0, auction,
-        record.declarer, None, 0, (), None, (), (), (0, 0, 0), (), None,
+        before, Phase.CONTRACT, record.declarer, tuple(hands), 0, auction,
+        record.declarer, None, talon, (), None, (), (), seating.zeros, (), None,
     )  # fmt: skip
-    for seat in range(3):
+    for seat in seating.active:
         if hands[seat].bit_count() != 8:
             raise ThousandError(
                 f"{row}['tricks']: seat {seat} plays {hands[seat].bit_count()} cards, not 8"
@@ -310,6 +362,13 @@ def _play(before: Match, record: DealRecord, row: str, auction: Auction) -> Stat
             f"{row}['marriages'][{k}]: no lead of the tricks declares it (R-MARRIAGE-1)"
         )
     return state
+
+
+def _not_playing(seating: Seating, seat: int) -> str:
+    """Why ``seat`` takes no part in a deal of ``seating``."""
+    if seat == seating.sitter:
+        return "sits out this deal (R-FOUR-1)"
+    return f"is not a seat of a table of {seating.players}"
 
 
 def _declares(marriage: tuple[int, object], seat: int, card: Card) -> bool:

@@ -17,6 +17,7 @@ import attrs
 from .cards import Card, Suit, card_points, cards_of
 from .errors import RulesError, ThousandError, shown
 from .rules import Rules
+from .seating import SEATINGS, Seating, seating
 from .sheet import DealRecord
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ __all__ = [
     "NO_AUCTION",
     "Auction",
     "Match",
+    "PerSeat",
     "Phase",
     "State",
     "make_state",
@@ -37,6 +39,8 @@ __all__ = [
 ]
 
 Triple = tuple[int, int, int]
+#: One int per seat of the table: three, or four at a table of four.
+PerSeat = tuple[int, ...]
 #: The history chain: ``(previous, action)`` pairs down to the root, the :class:`Match` the
 #: history starts from (None only for a state built by hand).
 History = tuple[Any, "Action"] | Any | None
@@ -84,36 +88,50 @@ _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
 
 
+def _zeros(match: Match) -> PerSeat:
+    return seating(match.rules.table.players, 0).zeros
+
+
+def _seating(match: Match) -> Seating:
+    return SEATINGS[match.rules.table.players][match.dealer]
+
+
 @attrs.frozen
 class Match:
     """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet, and the
-    counts some agreements need. Built once per deal, so validation-free attrs is cheap here."""
+    counts some agreements need. Built once per deal, so validation-free attrs is cheap here.
+    Per-seat values have one entry per seat of the table (three or four)."""
 
     rules: Rules
     dealer: int
     deal_number: int
-    scores: Triple
-    barrel: tuple[int | None, int | None, int | None]
-    bolts: Triple
+    scores: PerSeat
+    barrel: tuple[int | None, ...]
+    bolts: PerSeat
     sheet: tuple[DealRecord, ...]
     winner: int | None
-    #: Golden round (A10, A11): the index (0, 1, 2) of the current deal in the golden round;
-    #: None outside it. After the end of the game: that of the last deal.
+    #: Golden round (A10, A11): the index (0, 1, 2, and 3 at four) of the current deal in the
+    #: golden round; None outside it. After the end of the game: that of the last deal.
     golden: int | None = None
     #: Distributions per seat over the game (A19).
-    distributions: Triple = (0, 0, 0)
+    distributions: PerSeat = attrs.field(default=attrs.Factory(_zeros, takes_self=True))
     #: Falls from the barrel without a win per seat over the game (A18).
-    falls: Triple = (0, 0, 0)
+    falls: PerSeat = attrs.field(default=attrs.Factory(_zeros, takes_self=True))
     #: Golden round (A11): whether an earlier deal of this golden round was made.
     golden_made: bool = False
+    #: Who plays the current deal (R-FOUR-1): follows from the rules and the dealer (the end
+    #: of a deal passes it in, which is cheaper than working it out).
+    seating: Seating = attrs.field(
+        default=attrs.Factory(_seating, takes_self=True), eq=False, repr=False
+    )
 
 
 class State:
     """A moment of a game of Thousand. Build one with :func:`~thousand.new_game`, move on with
     :func:`~thousand.apply`; a state never changes.
 
-    Card sets are ``frozenset`` of :class:`~thousand.Card`; per-seat values are tuples of three,
-    seat 0 first.
+    Card sets are ``frozenset`` of :class:`~thousand.Card`; per-seat values are tuples with one
+    entry per seat (three, or four at a table of four), seat 0 first.
     """
 
     __slots__ = (
@@ -138,17 +156,19 @@ class State:
     _match: Match
     _phase: Phase
     _to_move: int | None
-    _hands: Triple
+    _hands: PerSeat
     _talon: int
     _auction: Auction
     _declarer: int | None
     _contract: int | None
+    #: The talon the declarer took; while the cards are dealt, the cards dealt so far (a read
+    #: of it is cheaper than the union of the hands and the talon, at 24 steps of a deal).
     _exposed: int
     _gives: tuple[tuple[Card, int], ...]
     _trump: Suit | None
     _trick: TrickCards
     _tricks: Tricks
-    _points: Triple
+    _points: PerSeat
     _marriages: tuple[tuple[int, Suit | None], ...]
     _history: History
 
@@ -196,17 +216,35 @@ class State:
         return self._match.dealer
 
     @property
-    def scores(self) -> Triple:
+    def players(self) -> int:
+        """The number of seats at the table: 3, or 4 with the dealer sitting out each deal."""
+        return self._match.seating.players
+
+    @property
+    def sitter(self) -> int | None:
+        """The seat that sits out the current deal (the dealer, at a table of four, R-FOUR-1);
+        None at a table of three. Between deals and after the end: the next deal's, the last
+        deal's."""
+        return self._match.seating.sitter
+
+    @property
+    def active_seats(self) -> tuple[int, int, int]:
+        """The three seats that play the current deal, clockwise from the dealer's left: the
+        opener first (R-BID-1, R-FOUR-1)."""
+        return self._match.seating.active
+
+    @property
+    def scores(self) -> PerSeat:
         """The seats' game scores."""
         return self._match.scores
 
     @property
-    def barrel(self) -> tuple[int | None, int | None, int | None]:
+    def barrel(self) -> tuple[int | None, ...]:
         """Per seat: the deals it has used on the barrel, or None when it is not on it."""
         return self._match.barrel
 
     @property
-    def bolts(self) -> Triple:
+    def bolts(self) -> PerSeat:
         """Per seat: bolts toward its next penalty (0, 1 or 2; always 0 without bolts)."""
         return self._match.bolts
 
@@ -241,10 +279,9 @@ class State:
     # -- the deal -------------------------------------------------------------------------
 
     @property
-    def hands(self) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card]]:
-        """The seats' hands."""
-        h = self._hands
-        return (frozenset(cards_of(h[0])), frozenset(cards_of(h[1])), frozenset(cards_of(h[2])))
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        """The seats' hands (the sitter's is empty)."""
+        return tuple(frozenset(cards_of(hand)) for hand in self._hands)
 
     @property
     def talon(self) -> frozenset[Card]:
@@ -254,6 +291,8 @@ class State:
     @property
     def taken_talon(self) -> frozenset[Card]:
         """The three cards the declarer took from the talon (empty before)."""
+        if self._phase is _DEALING:
+            return frozenset()  # the field holds the cards dealt so far
         return frozenset(cards_of(self._exposed))
 
     @property
@@ -266,7 +305,8 @@ class State:
         hidden = (not rules.talon.expose_on_100 and self._auction[0] == 100) or (
             self._auction[4] and rules.hidden_round.hide_talon
         )
-        return frozenset((self._declarer,)) if hidden else frozenset((0, 1, 2))
+        # F2: the sitter sees the talon exactly when an opponent does.
+        return frozenset((self._declarer,)) if hidden else frozenset(range(len(self._hands)))
 
     @property
     def blind_seat(self) -> int | None:
@@ -275,9 +315,9 @@ class State:
         is unhidden (A26)."""
         phase = self._phase
         if phase is Phase.HIDDEN_CHOICE or phase is Phase.UNHIDING:
-            return (self._match.dealer + 1) % 3
+            return self._match.seating.opener
         if phase is Phase.DEALING and offers_hidden_game(self._match):
-            return (self._match.dealer + 1) % 3
+            return self._match.seating.opener
         return None
 
     @property
@@ -308,18 +348,18 @@ class State:
 
     @property
     def golden_index(self) -> int | None:
-        """The current deal's place in the golden round: 0, 1 or 2 (A10, A11); None outside
-        it. After the end of the game, the last deal's."""
+        """The current deal's place in the golden round: 0, 1 or 2, and 3 at a table of four
+        (A10, A11, R-FOUR-6); None outside it. After the end of the game, the last deal's."""
         return self._match.golden
 
     @property
     def golden_made(self) -> bool:
-        """True when an earlier deal of the current golden round was made: after its third
-        deal the round is over rather than played again (A11). False outside the round."""
+        """True when an earlier deal of the current golden round was made: after its last deal
+        the round is over rather than played again (A11). False outside the round."""
         return self._match.golden_made
 
     @property
-    def distributions(self) -> Triple:
+    def distributions(self) -> PerSeat:
         """Per seat: distributions over the game (A19)."""
         return self._match.distributions
 
@@ -354,10 +394,9 @@ class State:
         return self._tricks[-1] if self._tricks else None
 
     @property
-    def tricks_won(self) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card]]:
+    def tricks_won(self) -> tuple[frozenset[Card], ...]:
         """The cards of the tricks each seat has won in this deal."""
-        w = won_masks(self._tricks)
-        return (frozenset(cards_of(w[0])), frozenset(cards_of(w[1])), frozenset(cards_of(w[2])))
+        return tuple(frozenset(cards_of(won)) for won in won_masks(self._tricks, self.players))
 
     @property
     def tricks_played(self) -> int:
@@ -365,13 +404,12 @@ class State:
         return len(self._tricks)
 
     @property
-    def card_points(self) -> Triple:
+    def card_points(self) -> PerSeat:
         """Card points in the tricks each seat has won in this deal."""
-        w = won_masks(self._tricks)
-        return (card_points(w[0]), card_points(w[1]), card_points(w[2]))
+        return tuple(card_points(won) for won in won_masks(self._tricks, self.players))
 
     @property
-    def points(self) -> Triple:
+    def points(self) -> PerSeat:
         """Deal points so far: card points of complete tricks plus marriages declared."""
         return self._points
 
@@ -463,7 +501,7 @@ class State:
         except RulesError as exc:
             raise ThousandError(f"state 'rules': {exc}") from None
         match = match_from_dict(rules, data["start"])
-        state = start_of_deal(match, Phase.DEALING, None, (0, 0, 0), 0, NO_AUCTION, None)
+        state = start_of_deal(match, Phase.DEALING, None, match.seating.zeros, 0, NO_AUCTION, None)
         history = data["history"]
         if not isinstance(history, list | tuple):
             raise ThousandError(f"state 'history' must be a list of actions, not {shown(history)}")
@@ -517,25 +555,26 @@ def offers_hidden_game(match: Match) -> bool:
     return (
         hidden.enabled
         and match.golden is None
-        and not skipped(match, (match.dealer + 1) % 3)
-        and not (hidden.disabled_on_barrel and match.barrel != (None, None, None))
+        and not skipped(match, match.seating.opener)
+        # F4: every seat on the barrel counts, a sitter too
+        and not (hidden.disabled_on_barrel and match.barrel != match.seating.nobody)
     )
 
 
-def won_masks(tricks: Tricks) -> Triple:
-    """The bitmasks of the cards each seat has won in ``tricks``."""
-    won = [0, 0, 0]
+def won_masks(tricks: Tricks, players: int = 3) -> PerSeat:
+    """The bitmasks of the cards each seat of a table of ``players`` has won in ``tricks``."""
+    won = [0] * players
     for winner, cards in tricks:
         for _, card in cards:
             won[winner] |= card.mask
-    return (won[0], won[1], won[2])
+    return tuple(won)
 
 
 def start_of_deal(
     match: Match,
     phase: Phase,
     to_move: int | None,
-    hands: Triple,
+    hands: PerSeat,
     talon: int,
     auction: Auction,
     history: History,
@@ -558,7 +597,7 @@ def start_of_deal(
         None,
         (),
         (),
-        (0, 0, 0),
+        match.seating.zeros,
         (),
         history,
     )
@@ -571,7 +610,7 @@ def make_state(
     match: Match,
     phase: Phase,
     to_move: int | None,
-    hands: Triple,
+    hands: PerSeat,
     talon: int,
     auction: Auction,
     declarer: int | None,
@@ -581,7 +620,7 @@ def make_state(
     trump: Suit | None,
     trick: tuple[tuple[int, Card], ...],
     tricks: Tricks,
-    points: Triple,
+    points: PerSeat,
     marriages: tuple[tuple[int, Suit | None], ...],
     history: History,
 ) -> State:
@@ -607,13 +646,22 @@ def make_state(
     return state
 
 
-def with_seat(values: Triple, seat: int, value: int) -> Triple:
+def with_seat(values: PerSeat, seat: int, value: int) -> PerSeat:
     """``values`` with the entry of ``seat`` replaced by ``value``."""
+    if len(values) == 3:  # spelled out: the common table, and the cheaper tuple
+        if seat == 0:
+            return (value, values[1], values[2])
+        if seat == 1:
+            return (values[0], value, values[2])
+        return (values[0], values[1], value)
+    a, b, c, d = values  # a table of four
     if seat == 0:
-        return (value, values[1], values[2])
+        return (value, b, c, d)
     if seat == 1:
-        return (values[0], value, values[2])
-    return (values[0], values[1], value)
+        return (a, value, c, d)
+    if seat == 2:
+        return (a, b, value, d)
+    return (a, b, c, value)
 
 
 def _rebuild(

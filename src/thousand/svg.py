@@ -6,7 +6,9 @@ screen readers), and only presentation attributes, no ``<style>`` block or ``id`
 several pictures inline on one page (a Jupyter notebook) cannot restyle each other. Cards are
 rounded rectangles with the rank and the suit symbol, red for ♦ and ♥; each is a
 ``<g class="card" data-card="TH">`` group. Hands, tricks and deals lie on a green table, the
-score chart on white, so that they read the same on a light page and a dark one.
+score chart on white, so that they read the same on a light page and a dark one. At a table
+of four the pictures have a place for each of the four seats, the dealer's marked as sitting out
+(R-FOUR-1), and the score chart has four lines.
 
 >>> import thousand as th
 >>> from thousand import svg
@@ -53,9 +55,10 @@ _FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols, Arial, Helvetica, sans
 _RED, _BLACK = "#c62828", "#1b1b1b"
 _FELT, _FELT_EDGE, _INK_ON_FELT, _MOVE = "#2e6b3c", "#1f4f2b", "#f4f4ec", "#ffd54f"
 #: The seats' colours in the score chart (Okabe and Ito's, safe for colour-blind readers), and
-#: a dash pattern each, so that the lines differ in grey too.
-SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73")
-_SEAT_DASHES = ("", "7 4", "2 3")
+#: a dash pattern each, so that the lines differ in grey too; the fourth is seat 3's at a table
+#: of four.
+SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
+_SEAT_DASHES = ("", "7 4", "2 3", "9 3 2 3")
 
 
 # -- Writing SVG -------------------------------------------------------------------------------
@@ -272,7 +275,7 @@ def hand(held: Iterable[Card] | str, *, label: str | None = None, title: str | N
 
 
 def _trick_cards(
-    value: State | Sequence[tuple[int, Card]] | Iterable[Card] | str,
+    value: State | Sequence[tuple[int, Card]] | Iterable[Card] | str, players: int
 ) -> tuple[list[tuple[int | None, Card]], Suit | None, int | None, str]:
     """The cards of a trick as (seat, card), with trump, winner and a heading."""
     if isinstance(value, State):
@@ -293,17 +296,22 @@ def _trick_cards(
             isinstance(item, tuple)
             and len(item) == 2
             and type(item[0]) is int
-            and 0 <= item[0] <= 2
+            and 0 <= item[0] < players
             and isinstance(item[1], Card)
         ):
             out.append((item[0], item[1]))
         else:
             raise TypeError(
-                f"a trick is a State, cards, or (seat, card) pairs with a seat 0, 1 or 2, "
-                f"not {item!r} in it"
+                f"a trick is a State, cards, or (seat, card) pairs with a seat "
+                f"{_seats(players)}, not {item!r} in it"
             )
     _cards_of([card for _, card in out], "the trick")
     return out, None, None, "trick"
+
+
+def _seats(players: int) -> str:
+    """The seats of a table in words: ``0, 1 or 2``."""
+    return ", ".join(map(str, range(players - 1))) + f" or {players - 1}"
 
 
 def trick(
@@ -312,6 +320,7 @@ def trick(
     trump: Suit | None = None,
     winner: int | None = None,
     title: str | None = None,
+    players: int = 3,
 ) -> str:
     """A trick as SVG: its cards in play order, each with the seat that played it, and the
     trump in force.
@@ -320,18 +329,23 @@ def trick(
     complete trick and its winner; and the state's trump), the ``(seat, card)`` pairs of
     ``state.trick`` or of a trick of ``state.tricks``, or cards alone (or their text). ``trump``
     and ``winner`` (a seat, whose card is outlined) override what a state tells. At most three
-    cards; more raises ``ValueError``.
+    cards; more raises ``ValueError``. Seats are 0, 1 and 2, and 3 too with ``players=4``
+    (a table of four; a state tells its own table).
     """
     _check_text(title, "title")
-    found, state_trump, state_winner, heading = _trick_cards(played)
+    if isinstance(played, State):
+        players = played.players
+    elif type(players) is not int or players not in (3, 4):
+        raise ValueError(f"players must be 3 or 4, not {players!r}")
+    found, state_trump, state_winner, heading = _trick_cards(played, players)
     if len(found) > 3:
         raise ValueError(f"a trick has at most three cards, not {len(found)}")
     trump = state_trump if trump is None else trump
     winner = state_winner if winner is None else winner
     if trump is not None and not isinstance(trump, Suit):
         raise TypeError(f"trump must be a Suit or None, not {trump!r}")
-    if winner is not None and not (type(winner) is int and 0 <= winner <= 2):
-        raise ValueError(f"winner must be a seat 0, 1 or 2 or None, not {winner!r}")
+    if winner is not None and not (type(winner) is int and 0 <= winner < players):
+        raise ValueError(f"winner must be a seat {_seats(players)} or None, not {winner!r}")
     heading += f", trump {'none' if trump is None else trump.symbol}"
     pad, step = 12, CARD_W + 16
     width = max(3 * step - 16 + 2 * pad, 200)
@@ -366,6 +380,14 @@ _DEAL_W = 640
 #: and of the middle row, the talon and the trick.
 _ROWS = {"bottom": 284, "left": 62, "right": 62}
 _MIDDLE = 174
+#: At a table of four: the bottom, its left neighbour on the left, the seat across at the top
+#: and the fourth on the right, clockwise round the table (R-FOUR-1); the talon and the trick
+#: lie in a row between the left and right places and the bottom.
+_ROWS_4 = {"bottom": 396, "left": 174, "top": 62, "right": 174}
+_MIDDLE_4 = 286
+_PLACES = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+#: What the sitter's place shows instead of a hand.
+_SITS_OUT = "dealt no cards: sits on the talon"
 
 
 @attrs.frozen
@@ -378,6 +400,8 @@ class _Seat:
     detail: str
     held: list[Card] | int | None
     moving: bool = False
+    #: The seat sits out the deal (a table of four, R-FOUR-1): it holds no hand at all.
+    sits_out: bool = False
 
 
 def _place_x(place: str, width: float) -> float:
@@ -397,17 +421,19 @@ def _table_picture(
     trick: tuple[TrickCards, str, int | None],
     bottom: int,
 ) -> str:
-    """The table: a heading, the three hands with seat ``bottom`` at the bottom, the talon
-    (label, cards or a count of face-down cards, faded) and the trick (its cards, heading and
-    winner, whose card is outlined)."""
+    """The table: a heading, the hands (one place per seat: three, or four) with seat
+    ``bottom`` at the bottom, the talon (label, cards or a count of face-down cards, faded) and
+    the trick (its cards, heading and winner, whose card is outlined)."""
     played, trick_heading, winner = trick
-    height = _ROWS["bottom"] + CARD_H + 30
+    players = len(seats)
+    rows, middle = (_ROWS, _MIDDLE) if players == 3 else (_ROWS_4, _MIDDLE_4)
+    height = rows["bottom"] + CARD_H + 30
     body = [_felt(_DEAL_W, height), _text(16, 26, heading, fill=_INK_ON_FELT, font_size=14)]
-    places = {bottom: "bottom", (bottom + 1) % 3: "left", (bottom + 2) % 3: "right"}
-    for seat in range(3):
+    places = {(bottom + k) % players: place for k, place in enumerate(_PLACES[players])}
+    for seat in range(players):
         it = seats[seat]
         place = places[seat]
-        y = _ROWS[place]
+        y = rows[place]
         if isinstance(it.held, list):
             width = _row_width(it.held, _STEP, _SUIT_GAP)
         else:
@@ -420,28 +446,30 @@ def _table_picture(
             body.extend(_row(it.held, x, y, _STEP, _SUIT_GAP))
         else:
             body.extend(_back(x + i * _STEP, y) for i in range(it.held or 0))
-        if not it.held:
+        if it.sits_out:
+            body.append(_text(x, y + 36, _SITS_OUT, fill=_INK_ON_FELT, font_style="italic"))
+        elif not it.held:
             empty = "cards unseen" if it.held is None else "no cards"
             body.append(_text(x, y + 36, empty, fill=_INK_ON_FELT, font_style="italic"))
         if it.detail:
             body.append(_text(x, y + CARD_H + 15, it.detail, fill=_INK_ON_FELT, font_size=11))
     if talon is not None:
         label, held, faded = talon
-        body.append(_text(16, _MIDDLE - 8, label, fill=_INK_ON_FELT))
+        body.append(_text(16, middle - 8, label, fill=_INK_ON_FELT))
         if isinstance(held, list):
-            body.extend(_row(held, 16, _MIDDLE, CARD_W + 4, 0, faded=faded))
+            body.extend(_row(held, 16, middle, CARD_W + 4, 0, faded=faded))
         else:
-            body.extend(_back(16 + i * (CARD_W + 4), _MIDDLE) for i in range(held))
+            body.extend(_back(16 + i * (CARD_W + 4), middle) for i in range(held))
     if trick_heading:
         x0 = _DEAL_W / 2 + 8
-        body.append(_text(x0, _MIDDLE - 8, trick_heading, fill=_INK_ON_FELT))
+        body.append(_text(x0, middle - 8, trick_heading, fill=_INK_ON_FELT))
         for i, (seat, card) in enumerate(played):
             x = x0 + i * (CARD_W + 14)
-            body.append(_card(card, x, _MIDDLE, mark=seat == winner))
+            body.append(_card(card, x, middle, mark=seat == winner))
             body.append(
                 _text(
                     x + CARD_W / 2,
-                    _MIDDLE + CARD_H + 14,
+                    middle + CARD_H + 14,
                     f"seat {seat}",
                     fill=_INK_ON_FELT,
                     font_size=11,
@@ -466,14 +494,21 @@ def _heading(state: State) -> str:
     return " · ".join(parts)
 
 
-def _roles(seat: int, dealer: int, declarer: int | None) -> list[str]:
-    return [word for word, who in (("dealer", dealer), ("declarer", declarer)) if who == seat]
+def _roles(seat: int, dealer: int, declarer: int | None, sitter: int | None = None) -> list[str]:
+    pairs = (("dealer", dealer), ("declarer", declarer), ("sits out", sitter))
+    return [word for word, who in pairs if who == seat]
 
 
-def _detail(phase: Phase, points: int, score: int) -> str:
-    if phase is Phase.PLAYING:
+def _detail(phase: Phase, points: int, score: int, sits_out: bool = False) -> str:
+    if phase is Phase.PLAYING and not sits_out:
         return f"{points} points in this deal · score {score}"
     return f"score {score}"
+
+
+def _sitter(phase: Phase, dealer: int, players: int) -> int | None:
+    """The seat that sits out the deal on the picture: the dealer at a table of four
+    (R-FOUR-1), nobody at three or once the game is over."""
+    return dealer if players == 4 and phase is not Phase.GAME_OVER else None
 
 
 def _trick_of(
@@ -499,6 +534,13 @@ def deal(picture_of: State | Deal, *, title: str | None = None) -> str:
     it) and trump, and a heading with the deal, the phase, the seat to move and the bid or
     contract; each hand tells the seat's role, deal points and game score. ``title`` is the
     picture's title for screen readers.
+
+    A state at a table of four has four places, clockwise: seat 0 at the bottom, seat 1 on the
+    left, seat 2 at the top, seat 3 on the right, with the talon and the trick between them and
+    the bottom. The dealer sits out (R-FOUR-1): its place shows its label (``sits out``) and
+    score, and no hand. A :class:`~thousand.Deal` alone is always drawn as three hands, seats
+    0, 1 and 2; at a table of four its hands are the active seats', from the opener
+    (R-FOUR-2): draw the state it deals to see them in their places.
     """
     _check_text(title, "title")
     if isinstance(picture_of, Deal):
@@ -513,14 +555,16 @@ def deal(picture_of: State | Deal, *, title: str | None = None) -> str:
         raise TypeError(f"deal() takes a thousand.State or a thousand.Deal, not {picture_of!r}")
     state = picture_of
     dealer = -1 if state.is_terminal else state.dealer
+    sitter = _sitter(state.phase, state.dealer, state.players)
     seats = [
         _Seat(
-            " · ".join([f"seat {seat}", *_roles(seat, dealer, state.declarer)]),
-            _detail(state.phase, state.points[seat], state.scores[seat]),
+            " · ".join([f"seat {seat}", *_roles(seat, dealer, state.declarer, sitter)]),
+            _detail(state.phase, state.points[seat], state.scores[seat], seat == sitter),
             sorted(state.hands[seat]),
             seat == state.to_move,
+            seat == sitter,
         )
-        for seat in range(3)
+        for seat in range(state.players)
     ]
     shown: tuple[str, list[Card] | int, bool] | None = None
     if state.talon:
@@ -531,7 +575,10 @@ def deal(picture_of: State | Deal, *, title: str | None = None) -> str:
     heading = _heading(state)
     desc = "; ".join(
         [heading]
-        + [f"seat {seat}: {hand_text(state.hands[seat])}" for seat in range(3)]
+        + [
+            f"seat {seat}: " + ("sits out" if seat == sitter else hand_text(state.hands[seat]))
+            for seat in range(state.players)
+        ]
         + ([f"talon: {hand_text(state.talon)}"] if state.talon else [])
     )
     return _table_picture(
@@ -562,11 +609,15 @@ def observation_svg(obs: Observation) -> str:
     """The rich display of an :class:`~thousand.Observation`: the table as the seat sees it,
     from its own place at the bottom. Its hand is face up (face down while it plays a hidden
     game blind); the other hands are face down, or "unseen" when the seat may not even know
-    how many cards they hold (Quiet Drop); the talon is face down until it is shown."""
+    how many cards they hold (Quiet Drop); the talon is face down until it is shown. At a
+    table of four the places go round as in :func:`deal`, and the sitter's, its own too when
+    the seat sits out, holds no hand (R-FOUR-1, R-FOUR-8)."""
     if not isinstance(obs, Observation):
         raise TypeError(f"observation_svg() takes a thousand.Observation, not {obs!r}")
     seats = []
-    for seat in range(3):
+    players = len(obs.scores)
+    sitter = _sitter(obs.phase, obs.dealer, players)
+    for seat in range(players):
         held: list[Card] | int | None = obs.hand_sizes[seat]
         if seat == obs.seat and obs.hand is not None:
             held = sorted(obs.hand)
@@ -574,10 +625,11 @@ def observation_svg(obs: Observation) -> str:
         dealer = -1 if obs.phase is Phase.GAME_OVER else obs.dealer
         seats.append(
             _Seat(
-                " · ".join(label + _roles(seat, dealer, obs.declarer)),
-                _detail(obs.phase, obs.points[seat], obs.scores[seat]),
-                held,
+                " · ".join(label + _roles(seat, dealer, obs.declarer, sitter)),
+                _detail(obs.phase, obs.points[seat], obs.scores[seat], seat == sitter),
+                [] if seat == sitter else held,
                 seat == obs.to_move,
+                seat == sitter,
             )
         )
     talon: tuple[str, list[Card] | int, bool] | None = None
@@ -616,14 +668,30 @@ def _nice_step(span: float, most: int) -> int:
         scale *= 100
 
 
+def _sat_out(x: float, y: float, colour: str) -> str:
+    """The mark of a score after a deal its seat sat out: a hollow ring."""
+    return _tag(
+        "circle",
+        cx=x,
+        cy=y,
+        r=3.4,
+        fill="#ffffff",
+        stroke=colour,
+        stroke_width=1.6,
+        class_="sat-out",
+    )
+
+
 def score_chart(state: State, *, title: str | None = None) -> str:
-    """The game's three totals deal by deal as an SVG line chart, from ``state.sheet``: the
+    """The game's totals deal by deal as an SVG line chart, from ``state.sheet``: the
     start (deal 0) and the scores after each deal, one line per seat, with the barrel band
     (from the barrel threshold up to the target) shaded and the target marked, an axis of deal
     numbers and one of scores, and a legend with each seat's latest score.
 
     Each seat's line is a ``<polyline data-seat="N">``; its points are the scores laid on the
-    axes (x grows with the deal number, y falls as the score rises).
+    axes (x grows with the deal number, y falls as the score rises). At a table of four there
+    are four lines, and (up to 40 deals, where the points are marked) the score after a deal
+    the seat sat out is a hollow ring, ``<circle class="sat-out">`` (R-FOUR-1, R-FOUR-3).
     """
     if not isinstance(state, State):
         raise TypeError(f"score_chart() takes a thousand.State, not {state!r}")
@@ -728,7 +796,8 @@ def score_chart(state: State, *, title: str | None = None) -> str:
         )
     )
     body.append(_text(left + 6, y_target - 5, f"target {target}", fill="#7a5a00", font_size=11))
-    for seat in range(3):
+    players = state.players
+    for seat in range(players):
         points = " ".join(f"{_n(x_of(n))},{_n(y_of(s[seat]))}" for n, s in enumerate(series))
         body.append(
             _tag(
@@ -745,10 +814,12 @@ def score_chart(state: State, *, title: str | None = None) -> str:
         if deals <= 40:
             body.extend(
                 _tag("circle", cx=x_of(n), cy=y_of(s[seat]), r=2.6, fill=SEAT_COLOURS[seat])
+                if n == 0 or sheet[n - 1].sitter != seat
+                else _sat_out(x_of(n), y_of(s[seat]), SEAT_COLOURS[seat])
                 for n, s in enumerate(series)
             )
     legend_x = right + 22
-    for seat in range(3):
+    for seat in range(players):
         y = top + 14 + seat * 24
         body.append(
             _line(
@@ -772,7 +843,7 @@ def score_chart(state: State, *, title: str | None = None) -> str:
             )
         )
     if band:
-        y = top + 14 + 3 * 24
+        y = top + 14 + players * 24
         body.append(
             _tag(
                 "rect",
@@ -785,7 +856,12 @@ def score_chart(state: State, *, title: str | None = None) -> str:
             )
         )
         body.append(_text(legend_x + 34, y, "the barrel", fill="#222222", font_size=12))
+    if players == 4 and 0 < deals <= 40:
+        y = top + 14 + (players + band) * 24
+        body.append(_sat_out(legend_x + 13, y - 4, "#222222"))
+        body.append(_text(legend_x + 34, y, "sat out the deal", fill="#222222", font_size=12))
     desc = "; ".join(
-        f"seat {seat}: " + " ".join(str(scores[seat]) for scores in series) for seat in range(3)
+        f"seat {seat}: " + " ".join(str(scores[seat]) for scores in series)
+        for seat in range(players)
     )
     return _document(width, height, title or f"Scores deal by deal over {deals} deals", desc, body)

@@ -28,13 +28,10 @@ from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
 from .state import Phase, State, make_state, with_seat
 
-#: Per declarer: its opponents, from its left.
-_OPPONENTS: Final = ((1, 2), (2, 0), (0, 1))
-_GIVE_TABLES: Final = tuple(by_suit_pattern(GIVE[to]) for to in range(3))
+_GIVE_TABLES: Final = tuple(by_suit_pattern(GIVE[to]) for to in range(4))
 _GIVING: Final = Phase.GIVING  # globals: reading an Enum member costs ~75 ns
 _CONTRACT: Final = Phase.CONTRACT
 _PLAYING: Final = Phase.PLAYING
-_NO_POINTS: Final = (0, 0, 0)
 
 __all__ = [
     "advance_contract",
@@ -49,10 +46,11 @@ __all__ = [
 
 
 def _receivers(state: State) -> tuple[int, ...]:
-    """The opponents still owed a card, in seat order from the declarer's left."""
+    """The opponents still owed a card, in seat order from the declarer's left (the active
+    seats only, R-FOUR-1)."""
     declarer = state._declarer
     assert declarer is not None
-    left, right = _OPPONENTS[declarer]
+    left, right = state._match.seating.opponents[declarer]
     gives = state._gives
     if not gives:
         return (left, right)
@@ -107,9 +105,17 @@ def apply_give(state: State, action: Give) -> State:
             action, state._phase, "the declarer gives to its opponents, not itself"
         )
     if action.to not in _receivers(state):
-        raise IllegalActionError(
-            action, state._phase, f"seat {action.to} has already received its card (R-TALON-2)"
-        )
+        seating = state._match.seating
+        if action.to >= seating.players:
+            reason = f"there is no seat {action.to} at a table of {seating.players}"
+        elif action.to == seating.sitter:
+            reason = (
+                f"seat {action.to} sits out this deal: cards go to the declarer's opponents "
+                "(R-FOUR-1)"
+            )
+        else:
+            reason = f"seat {action.to} has already received its card (R-TALON-2)"
+        raise IllegalActionError(action, state._phase, reason)
     return advance_give(state, action)
 
 
@@ -136,7 +142,7 @@ def advance_give(state: State, action: Give) -> State:
         None,
         (),
         (),
-        _NO_POINTS,
+        s._points,  # none yet: the deal's zeros
         (),
         (s._history, action),
     )
@@ -236,7 +242,7 @@ def advance_contract(state: State, action: Contract) -> State:
         None,
         (),
         (),
-        _NO_POINTS,
+        s._points,  # none yet: the deal's zeros
         (),
         (s._history, action),
     )

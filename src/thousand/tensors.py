@@ -1,9 +1,14 @@
 """Tensors: an observation or an information state as a flat ``float32`` vector of fixed size.
 
 Both layouts are lists of named blocks (:data:`OBSERVATION_LAYOUT`,
-:data:`INFORMATION_STATE_LAYOUT`), documented with their offsets on the documentation's
-*Integer actions and tensors* page. Seats are counted from the observing seat: position 0 is
-the seat itself, 1 its left neighbour, 2 the seat after that (R-TABLE-1). Card blocks have 24
+:data:`INFORMATION_STATE_LAYOUT` at a table of three; :data:`OBSERVATION_LAYOUT_FOUR`,
+:data:`INFORMATION_STATE_LAYOUT_FOUR` at a table of four), documented with their offsets on the
+documentation's *Integer actions and tensors* page. Seats are counted from the observing seat:
+position 0 is the seat itself, 1 its left neighbour, 2 the seat after that (R-TABLE-1), and at
+a table of four 3 its right neighbour (R-FOUR-1). At four every block "per seat" or one-hot
+over the seats has four entries, one per seat of the table, the seat that sits out included;
+the other blocks are those of three, and a block ``table rules`` (:data:`TABLE_FEATURES`)
+follows ``rules``. Card blocks have 24
 entries, one per card in ``card.index`` order (♠ 9 J Q K 10 A, then ♣, ♦, ♥). Bids and
 contracts are one-hot over 100, 105, ..., 600. Points and scores are divided by 1000, deal
 points by 120, and every scaled number is clipped to ±10, so every entry is finite and small
@@ -18,6 +23,9 @@ Needs numpy: ``pip install 'thousand[numpy]'`` (in a checkout of the source,
 >>> x = tensors.observation_tensor(th.observe(state, 0))
 >>> x.shape == tensors.OBSERVATION_SHAPE, x.dtype.name
 (True, 'float32')
+>>> four = th.new_game(th.Rules.standard(players=4))
+>>> tensors.observation_tensor(th.observe(four, 0)).shape == tensors.OBSERVATION_SHAPE_FOUR
+True
 """
 
 from __future__ import annotations
@@ -37,18 +45,25 @@ except ImportError as exc:  # pragma: no cover - the test environment has numpy
 
 from .actions import MIN_BID, TOP_BID, Bid, Contract, Distribute, Hidden, Look, Pass, Play, Unhide
 from .cards import Card
-from .encoding import MARRIAGE_CARDS
+from .encoding import MARRIAGE_CARDS, check_players
 from .observation import Acted, Dealt, Given, HandSeen, InfoState, Observation, TalonTaken
 from .rules import Rules
 from .state import Phase
 
 __all__ = [
     "INFORMATION_STATE_LAYOUT",
+    "INFORMATION_STATE_LAYOUT_FOUR",
     "INFORMATION_STATE_SHAPE",
+    "INFORMATION_STATE_SHAPE_FOUR",
     "OBSERVATION_LAYOUT",
+    "OBSERVATION_LAYOUT_FOUR",
     "OBSERVATION_SHAPE",
+    "OBSERVATION_SHAPE_FOUR",
     "RULES_FEATURES",
+    "TABLE_FEATURES",
+    "information_state_layout",
     "information_state_tensor",
+    "observation_layout",
     "observation_tensor",
 ]
 
@@ -154,6 +169,18 @@ RULES_FEATURES: Final[tuple[tuple[str, Callable[[Rules], float]], ...]] = (
     ("redeals.four_nines_on_hands", _flag("redeals.four_nines_on_hands")),
 )
 
+#: The block ``table rules`` of a table of four, after ``rules``: the options of the section
+#: ``rules.table`` (R-FOUR-3). A table of three has no such block: the sitter's options change
+#: nothing there, and the tensors of three are those of before the table of four.
+TABLE_FEATURES: Final[tuple[tuple[str, Callable[[Rules], float]], ...]] = (
+    ("table.sitter_scores is 'talon_points'", _on("table.sitter_scores", "talon_points")),
+    (
+        "table.sitter_scores is 'aces_and_marriage'",
+        _on("table.sitter_scores", "aces_and_marriage"),
+    ),
+    ("table.ace_value / 120", _scaled("table.ace_value", 120)),
+)
+
 
 def _layout(blocks: Iterable[tuple[str, int, str]]) -> Layout:
     out = []
@@ -166,98 +193,159 @@ def _layout(blocks: Iterable[tuple[str, int, str]]) -> Layout:
 
 _SEATS: Final = "per seat, counted from the observer"
 
-#: The observation tensor: ``(name, start, stop, what)`` per block.
-OBSERVATION_LAYOUT: Final[Layout] = _layout(
-    (
+
+def _public_blocks(n: int, when: str) -> list[tuple[str, int, str]]:
+    """The blocks :func:`_public` writes, per seat, in both layouts; ``when`` tells when the
+    scores and the barrel are taken ("" for now)."""
+    return [
+        ("scores", n, f"{_SEATS}: score{when} / 1000"),
+        ("on barrel", n, f"{_SEATS}: 1 on the barrel{when}"),
+        ("barrel deals", n, f"{_SEATS}: barrel deals used / barrel.deals"),
+        ("bolts", n, f"{_SEATS}: bolts / 3"),
+        ("distributions", n, f"{_SEATS}: distributions / 10"),
+    ]
+
+
+def _rules_blocks(n: int) -> list[tuple[str, int, str]]:
+    """The last blocks of both layouts: ``rules`` and, at a table of four, ``table rules``."""
+    blocks = [("rules", len(RULES_FEATURES), "the rules in force (see RULES_FEATURES)")]
+    if n == 4:
+        blocks.append(
+            ("table rules", len(TABLE_FEATURES), "the options of rules.table (see TABLE_FEATURES)")
+        )
+    return blocks
+
+
+def _observation_layout(n: int) -> Layout:
+    """The observation layout at a table of ``n`` seats."""
+    blocks: list[tuple[str, int, str]] = [
         ("phase", len(_PHASES), "one-hot: " + ", ".join(p.name.lower() for p in _PHASES)),
-        ("to move", 3, "one-hot, the seat to move (none at a chance node or the end)"),
-        ("dealer", 3, "one-hot"),
+        ("to move", n, "one-hot, the seat to move (none at a chance node or the end)"),
+        ("dealer", n, "one-hot"),
         ("hand", 24, "the seat's own cards (none while it plays a hidden game blind)"),
         ("blind", 1, "1 while the seat has not seen its own hand (A26)"),
-        ("hand sizes", 3, f"{_SEATS}: cards in hand / 10 (0 where not known)"),
-        ("hand size unknown", 3, f"{_SEATS}: 1 where Quiet Drop hides the size (A26)"),
+        ("hand sizes", n, f"{_SEATS}: cards in hand / 10 (0 where not known)"),
+        ("hand size unknown", n, f"{_SEATS}: 1 where Quiet Drop hides the size (A26)"),
         ("talon size", 1, "cards in the talon on the table / 3"),
         ("talon", 24, "the taken talon, when shown to the seat (A26)"),
         ("talon shown", 1, "1 when the taken talon was shown to the seat"),
-        ("given cards", 72, f"{_SEATS}: the card given to it, where the seat saw it"),
-        ("given", 3, f"{_SEATS}: 1 when the seat knows it was given a card"),
+        ("given cards", 24 * n, f"{_SEATS}: the card given to it, where the seat saw it"),
+        ("given", n, f"{_SEATS}: 1 when the seat knows it was given a card"),
         ("high bid", _VALUES, "one-hot over 100, 105, ..., 600"),
-        ("high bidder", 3, "one-hot: the last seat to bid, unhide or declare a hidden game"),
-        ("passed", 3, f"{_SEATS}: 1 once it passed in the auction"),
-        ("last bid", 3, f"{_SEATS}: its last bid or unhide / 1000"),
+        ("high bidder", n, "one-hot: the last seat to bid, unhide or declare a hidden game"),
+        ("passed", n, f"{_SEATS}: 1 once it passed in the auction"),
+        ("last bid", n, f"{_SEATS}: its last bid or unhide / 1000"),
         ("hidden game", 1, "1 in a hidden game (A15)"),
         ("golden deal", 1, "1 in a golden deal (A10)"),
-        ("golden index", 3, "one-hot: the deal's place in the golden round (A11)"),
+        ("golden index", n, "one-hot: the deal's place in the golden round (A11)"),
         ("golden made", 1, "1 when an earlier deal of this golden round was made (A11)"),
-        ("declarer", 3, "one-hot"),
+        ("declarer", n, "one-hot"),
         ("contract", _VALUES, "one-hot over 100, 105, ..., 600"),
         ("trump", 4, "one-hot over ♠ ♣ ♦ ♥ (none: all 0)"),
-        ("table", 72, f"{_SEATS}: its card in the current trick"),
-        ("leader", 3, "one-hot: the seat that led the current trick"),
-        ("last trick", 72, f"{_SEATS}: its card in the last complete trick"),
-        ("last trick winner", 3, "one-hot"),
-        ("played", 72, f"{_SEATS}: every card it played in this deal"),
-        ("won", 72, f"{_SEATS}: the cards of the tricks it won in this deal"),
-        ("marriages", 15, f"{_SEATS}: ♠ ♣ ♦ ♥ and the ace marriage it declared"),
+        ("table", 24 * n, f"{_SEATS}: its card in the current trick"),
+        ("leader", n, "one-hot: the seat that led the current trick"),
+        ("last trick", 24 * n, f"{_SEATS}: its card in the last complete trick"),
+        ("last trick winner", n, "one-hot"),
+        ("played", 24 * n, f"{_SEATS}: every card it played in this deal"),
+        ("won", 24 * n, f"{_SEATS}: the cards of the tricks it won in this deal"),
+        ("marriages", 5 * n, f"{_SEATS}: ♠ ♣ ♦ ♥ and the ace marriage it declared"),
         ("tricks played", 1, "complete tricks / 8"),
-        ("points", 3, f"{_SEATS}: deal points / 120"),
-        ("scores", 3, f"{_SEATS}: score / 1000"),
-        ("on barrel", 3, f"{_SEATS}: 1 on the barrel"),
-        ("barrel deals", 3, f"{_SEATS}: barrel deals used / barrel.deals"),
-        ("bolts", 3, f"{_SEATS}: bolts / 3"),
-        ("distributions", 3, f"{_SEATS}: distributions / 10"),
+        ("points", n, f"{_SEATS}: deal points / 120"),
+        *_public_blocks(n, ""),
         ("deal number", 1, "deal number / scoring.max_deals"),
-        ("winner", 3, "one-hot, once the game is over"),
-        ("rules", len(RULES_FEATURES), "the rules in force (see RULES_FEATURES)"),
-    )
-)
+        ("winner", n, "one-hot, once the game is over"),
+        *_rules_blocks(n),
+    ]
+    return _layout(blocks)
 
-#: The information-state tensor: ``(name, start, stop, what)`` per block.
-INFORMATION_STATE_LAYOUT: Final[Layout] = _layout(
-    (
-        ("dealer", 3, "one-hot"),
+
+def _give_size(n: int) -> int:
+    """The entries of one give in the information state: to (one-hot), card, card seen."""
+    return n + 24 + 1
+
+
+def _information_state_layout(n: int) -> Layout:
+    """The information-state layout at a table of ``n`` seats."""
+    give = _give_size(n)
+    blocks: list[tuple[str, int, str]] = [
+        ("dealer", n, "one-hot"),
         ("deal number", 1, "deal number / scoring.max_deals"),
-        ("scores", 3, f"{_SEATS}: score at the deal's start / 1000"),
-        ("on barrel", 3, f"{_SEATS}: 1 on the barrel at the deal's start"),
-        ("barrel deals", 3, f"{_SEATS}: barrel deals used / barrel.deals"),
-        ("bolts", 3, f"{_SEATS}: bolts / 3"),
-        ("distributions", 3, f"{_SEATS}: distributions / 10"),
-        ("falls", 3, f"{_SEATS}: falls from the barrel / 3 (A18)"),
+        *_public_blocks(n, " at the deal's start"),
+        ("falls", n, f"{_SEATS}: falls from the barrel / 3 (A18)"),
         ("golden round", 1, "1 in the golden round (A10)"),
-        ("golden index", 3, "one-hot: the deal's place in the golden round (A11)"),
+        ("golden index", n, "one-hot: the deal's place in the golden round (A11)"),
         ("golden made", 1, "1 when an earlier deal of this golden round was made (A11)"),
         ("dealt", 1, "cards dealt / 24"),
         ("dealt to seat", 24, "the seat's dealt cards, the k-th card it saw dealt as k / 7"),
-        ("bids", 3 * _VALUES, f"{_SEATS}: one-hot over 100, ..., 600 of each bid or unhide"),
-        ("unhid", 3, f"{_SEATS}: 1 when it unhid (A15)"),
-        ("passed", 3, f"{_SEATS}: 1 when it passed"),
-        ("passed at", 3, f"{_SEATS}: the high bid when it passed / 1000 (0: none yet)"),
+        ("bids", n * _VALUES, f"{_SEATS}: one-hot over 100, ..., 600 of each bid or unhide"),
+        ("unhid", n, f"{_SEATS}: 1 when it unhid (A15)"),
+        ("passed", n, f"{_SEATS}: 1 when it passed"),
+        ("passed at", n, f"{_SEATS}: the high bid when it passed / 1000 (0: none yet)"),
         ("hidden", 1, "1 when the opener declared a hidden game (A15)"),
         ("look", 1, "1 when the opener looked at its cards"),
         ("hand seen", 24, "the hand the seat saw when it looked, was unhidden or took the talon"),
         ("saw hand", 1, "1 after such a sight"),
-        ("talon taker", 3, "one-hot: the declarer that took the talon"),
+        ("talon taker", n, "one-hot: the declarer that took the talon"),
         ("talon", 24, "the talon, when shown to the seat"),
         ("talon shown", 1, "1 when the talon was shown to the seat"),
         ("distributed", 1, "1 when the declarer gave the deal up"),
-        ("gives", 56, "the gives the seat saw, in order, 28 each: to (one-hot), card, card seen"),
+        (
+            "gives",
+            2 * give,
+            f"the gives the seat saw, in order, {give} each: to (one-hot), card, card seen",
+        ),
         ("contract", _VALUES, "one-hot over 100, 105, ..., 600"),
-        ("played", 72, f"{_SEATS}: every card it played in this deal"),
+        ("played", 24 * n, f"{_SEATS}: every card it played in this deal"),
         ("play order", 24, "per card: (n + 1) / 24 when it was the n-th card played"),
         ("marriage leads", len(MARRIAGE_CARDS), "per Q, K, A: 1 when its lead declared"),
         ("hand", 24, "the seat's cards now, as its sights show them"),
-        ("rules", len(RULES_FEATURES), "the rules in force (see RULES_FEATURES)"),
-    )
-)
+        *_rules_blocks(n),
+    ]
+    return _layout(blocks)
 
-#: The shape of :func:`observation_tensor`.
+
+#: The observation tensor at a table of three: ``(name, start, stop, what)`` per block.
+OBSERVATION_LAYOUT: Final[Layout] = _observation_layout(3)
+#: The observation tensor at a table of four (R-FOUR-1): the blocks of three, those per seat
+#: and one-hot over the seats with four entries, and ``table rules`` at the end.
+OBSERVATION_LAYOUT_FOUR: Final[Layout] = _observation_layout(4)
+#: The information-state tensor at a table of three: ``(name, start, stop, what)`` per block.
+INFORMATION_STATE_LAYOUT: Final[Layout] = _information_state_layout(3)
+#: The information-state tensor at a table of four, grown as :data:`OBSERVATION_LAYOUT_FOUR`.
+INFORMATION_STATE_LAYOUT_FOUR: Final[Layout] = _information_state_layout(4)
+
+#: The shape of :func:`observation_tensor` at a table of three.
 OBSERVATION_SHAPE: Final[tuple[int]] = (OBSERVATION_LAYOUT[-1][2],)
-#: The shape of :func:`information_state_tensor`.
+#: The shape of :func:`observation_tensor` at a table of four.
+OBSERVATION_SHAPE_FOUR: Final[tuple[int]] = (OBSERVATION_LAYOUT_FOUR[-1][2],)
+#: The shape of :func:`information_state_tensor` at a table of three.
 INFORMATION_STATE_SHAPE: Final[tuple[int]] = (INFORMATION_STATE_LAYOUT[-1][2],)
+#: The shape of :func:`information_state_tensor` at a table of four.
+INFORMATION_STATE_SHAPE_FOUR: Final[tuple[int]] = (INFORMATION_STATE_LAYOUT_FOUR[-1][2],)
 
-_O: Final = {name: start for name, start, _, _ in OBSERVATION_LAYOUT}
-_I: Final = {name: start for name, start, _, _ in INFORMATION_STATE_LAYOUT}
-_GIVE: Final = 28
+_OBSERVATION: Final = {3: OBSERVATION_LAYOUT, 4: OBSERVATION_LAYOUT_FOUR}
+_INFORMATION_STATE: Final = {3: INFORMATION_STATE_LAYOUT, 4: INFORMATION_STATE_LAYOUT_FOUR}
+
+
+def observation_layout(players: int = 3) -> Layout:
+    """The observation layout at a table of ``players`` (3 or 4); its shape is
+    ``(layout[-1][2],)``."""
+    return _OBSERVATION[check_players(players)]
+
+
+def information_state_layout(players: int = 3) -> Layout:
+    """The information-state layout at a table of ``players`` (3 or 4); its shape is
+    ``(layout[-1][2],)``."""
+    return _INFORMATION_STATE[check_players(players)]
+
+
+def _starts(layout: Layout) -> dict[str, int]:
+    return {name: start for name, start, _, _ in layout}
+
+
+_O: Final = {n: _starts(layout) for n, layout in _OBSERVATION.items()}
+_I: Final = {n: _starts(layout) for n, layout in _INFORMATION_STATE.items()}
+_SHAPES: Final = {n: ((_OBSERVATION[n][-1][2],), (_INFORMATION_STATE[n][-1][2],)) for n in (3, 4)}
 
 
 def _value(v: int) -> int:
@@ -266,11 +354,14 @@ def _value(v: int) -> int:
 
 @functools.lru_cache(maxsize=64)
 def _rules_features(rules: Rules) -> npt.NDArray[np.float32]:
-    return np.array([feature(rules) for _, feature in RULES_FEATURES], dtype=np.float32)
+    """The blocks ``rules`` and (at four) ``table rules``, one after the other."""
+    features = RULES_FEATURES + (TABLE_FEATURES if rules.table.players == 4 else ())
+    return np.array([feature(rules) for _, feature in features], dtype=np.float32)
 
 
 def _rules(x: npt.NDArray[np.float32], at: int, rules: Rules) -> None:
-    x[at : at + len(RULES_FEATURES)] = _rules_features(rules)
+    values = _rules_features(rules)
+    x[at : at + len(values)] = values
 
 
 def _cards(x: npt.NDArray[np.float32], at: int, cards: Iterable[Card]) -> None:
@@ -283,14 +374,15 @@ def _public(
     at: dict[str, int],
     seat: int,
     rules: Rules,
-    scores: tuple[int, int, int],
-    barrel: tuple[int | None, int | None, int | None],
-    bolts: tuple[int, int, int],
-    distributions: tuple[int, int, int],
+    scores: tuple[int, ...],
+    barrel: tuple[int | None, ...],
+    bolts: tuple[int, ...],
+    distributions: tuple[int, ...],
 ) -> None:
     deals = rules.barrel.deals
-    for s in range(3):
-        r = (s - seat) % 3
+    n = len(scores)
+    for s in range(n):
+        r = (s - seat) % n
         x[at["scores"] + r] = _ratio(scores[s], 1000)
         used = barrel[s]
         if used is not None:
@@ -302,25 +394,28 @@ def _public(
 
 def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     """The observation as a ``float32`` vector of :data:`OBSERVATION_SHAPE`, laid out as in
-    :data:`OBSERVATION_LAYOUT`; equal observations give equal tensors."""
+    :data:`OBSERVATION_LAYOUT` (at a table of four :data:`OBSERVATION_SHAPE_FOUR` and
+    :data:`OBSERVATION_LAYOUT_FOUR`); equal observations give equal tensors. It is a function
+    of the observation alone, so it holds nothing the seat may not know (A26, R-FOUR-8)."""
     if not isinstance(observation, Observation):
         raise ValueError(
             f"observation_tensor takes an Observation, not {type(observation).__name__}"
         )
     o = observation
     seat = o.seat
-    x = np.zeros(OBSERVATION_SHAPE, dtype=np.float32)
-    at = _O
+    n = o.rules.table.players
+    x = np.zeros(_SHAPES[n][0], dtype=np.float32)
+    at = _O[n]
     x[at["phase"] + _PHASES.index(o.phase)] = 1.0
     if o.to_move is not None:
-        x[at["to move"] + (o.to_move - seat) % 3] = 1.0
-    x[at["dealer"] + (o.dealer - seat) % 3] = 1.0
+        x[at["to move"] + (o.to_move - seat) % n] = 1.0
+    x[at["dealer"] + (o.dealer - seat) % n] = 1.0
     if o.hand is None:
         x[at["blind"]] = 1.0
     else:
         _cards(x, at["hand"], o.hand)
     for s, size in enumerate(o.hand_sizes):
-        r = (s - seat) % 3
+        r = (s - seat) % n
         if size is None:
             x[at["hand size unknown"] + r] = 1.0
         else:
@@ -330,7 +425,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         _cards(x, at["talon"], o.talon)
         x[at["talon shown"]] = 1.0
     for card, to in o.gives:
-        r = (to - seat) % 3
+        r = (to - seat) % n
         x[at["given"] + r] = 1.0
         if card is not None:
             x[at["given cards"] + 24 * r + card.index] = 1.0
@@ -338,7 +433,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         x[at["high bid"] + _value(o.high_bid)] = 1.0
     bidder: int | None = None
     for s, action in o.calls:
-        r = (s - seat) % 3
+        r = (s - seat) % n
         if isinstance(action, Bid | Unhide):
             bidder = s
             x[at["last bid"] + r] = action.value / 1000
@@ -347,50 +442,52 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         elif isinstance(action, Pass):
             x[at["passed"] + r] = 1.0
     if bidder is not None:
-        x[at["high bidder"] + (bidder - seat) % 3] = 1.0
+        x[at["high bidder"] + (bidder - seat) % n] = 1.0
     x[at["hidden game"]] = float(o.is_hidden_game)
     x[at["golden deal"]] = float(o.is_golden_deal)
     if o.golden_index is not None:
         x[at["golden index"] + o.golden_index] = 1.0
     x[at["golden made"]] = float(o.golden_made)
     if o.declarer is not None:
-        x[at["declarer"] + (o.declarer - seat) % 3] = 1.0
+        x[at["declarer"] + (o.declarer - seat) % n] = 1.0
     if o.contract is not None:
         x[at["contract"] + _value(o.contract)] = 1.0
     if o.trump is not None:
         x[at["trump"] + o.trump] = 1.0
     for i, (s, card) in enumerate(o.trick):
-        r = (s - seat) % 3
+        r = (s - seat) % n
         x[at["table"] + 24 * r + card.index] = 1.0
         x[at["played"] + 24 * r + card.index] = 1.0
         if i == 0:
             x[at["leader"] + r] = 1.0
     for winner, cards in o.tricks:
-        w = (winner - seat) % 3
+        w = (winner - seat) % n
         for s, card in cards:
-            x[at["played"] + 24 * ((s - seat) % 3) + card.index] = 1.0
+            x[at["played"] + 24 * ((s - seat) % n) + card.index] = 1.0
             x[at["won"] + 24 * w + card.index] = 1.0
     if o.tricks:
         winner, cards = o.tricks[-1]
-        x[at["last trick winner"] + (winner - seat) % 3] = 1.0
+        x[at["last trick winner"] + (winner - seat) % n] = 1.0
         for s, card in cards:
-            x[at["last trick"] + 24 * ((s - seat) % 3) + card.index] = 1.0
+            x[at["last trick"] + 24 * ((s - seat) % n) + card.index] = 1.0
     for s, suit in o.marriages:
-        x[at["marriages"] + 5 * ((s - seat) % 3) + (4 if suit is None else suit)] = 1.0
+        x[at["marriages"] + 5 * ((s - seat) % n) + (4 if suit is None else suit)] = 1.0
     x[at["tricks played"]] = len(o.tricks) / 8
-    for s in range(3):
-        x[at["points"] + (s - seat) % 3] = o.points[s] / 120
+    for s in range(n):
+        x[at["points"] + (s - seat) % n] = o.points[s] / 120
     _public(x, at, seat, o.rules, o.scores, o.barrel, o.bolts, o.distributions)
     x[at["deal number"]] = _ratio(o.deal_number, o.rules.scoring.max_deals)
     if o.winner is not None:
-        x[at["winner"] + (o.winner - seat) % 3] = 1.0
+        x[at["winner"] + (o.winner - seat) % n] = 1.0
     _rules(x, at["rules"], o.rules)
     return x
 
 
 def information_state_tensor(infostate: InfoState) -> npt.NDArray[np.float32]:
     """The information state as a ``float32`` vector of :data:`INFORMATION_STATE_SHAPE`, laid
-    out as in :data:`INFORMATION_STATE_LAYOUT`: the game's public facts at the deal's start and
+    out as in :data:`INFORMATION_STATE_LAYOUT` (at a table of four
+    :data:`INFORMATION_STATE_SHAPE_FOUR` and :data:`INFORMATION_STATE_LAYOUT_FOUR`): the game's
+    public facts at the deal's start and
     everything the seat has seen in the deal, in a fixed-size form that keeps the order of the
     decisions (perfect recall within the deal; earlier deals count through the scores, barrel,
     bolts and counts, not the score sheet's rows)."""
@@ -400,16 +497,18 @@ def information_state_tensor(infostate: InfoState) -> npt.NDArray[np.float32]:
         )
     info = infostate
     seat = info.seat
-    x = np.zeros(INFORMATION_STATE_SHAPE, dtype=np.float32)
-    at = _I
-    x[at["dealer"] + (info.dealer - seat) % 3] = 1.0
+    n = info.rules.table.players
+    x = np.zeros(_SHAPES[n][1], dtype=np.float32)
+    at = _I[n]
+    give = _give_size(n)
+    x[at["dealer"] + (info.dealer - seat) % n] = 1.0
     x[at["deal number"]] = _ratio(info.deal_number, info.rules.scoring.max_deals)
     _public(x, at, seat, info.rules, info.scores, info.barrel, info.bolts, info.distributions)
-    for s in range(3):
-        x[at["falls"] + (s - seat) % 3] = _ratio(info.falls[s], 3)
+    for s in range(n):
+        x[at["falls"] + (s - seat) % n] = _ratio(info.falls[s], 3)
     if info.golden is not None:
         x[at["golden round"]] = 1.0
-        x[at["golden index"] + min(info.golden, 2)] = 1.0
+        x[at["golden index"] + min(info.golden, n - 1)] = 1.0
     x[at["golden made"]] = float(info.golden_made)
     hand: set[Card] = set()
     dealt = mine = plays = gives = 0
@@ -424,7 +523,7 @@ def information_state_tensor(infostate: InfoState) -> npt.NDArray[np.float32]:
                 hand.add(sight.card)
         elif isinstance(sight, Acted):
             action: Any = sight.action
-            r = (sight.seat - seat) % 3
+            r = (sight.seat - seat) % n
             if isinstance(action, Bid | Unhide):
                 high = action.value
                 x[at["bids"] + _VALUES * r + _value(action.value)] = 1.0
@@ -457,19 +556,19 @@ def information_state_tensor(infostate: InfoState) -> npt.NDArray[np.float32]:
             hand |= sight.cards
         elif isinstance(sight, TalonTaken):
             declarer = sight.declarer
-            x[at["talon taker"] + (declarer - seat) % 3] = 1.0
+            x[at["talon taker"] + (declarer - seat) % n] = 1.0
             if sight.cards is not None:
                 _cards(x, at["talon"], sight.cards)
                 x[at["talon shown"]] = 1.0
                 if declarer == seat:
                     hand |= sight.cards
         elif isinstance(sight, Given) and gives < 2:
-            base = at["gives"] + _GIVE * gives
+            base = at["gives"] + give * gives
             gives += 1
-            x[base + (sight.to - seat) % 3] = 1.0
+            x[base + (sight.to - seat) % n] = 1.0
             if sight.card is not None:
-                x[base + 3 + sight.card.index] = 1.0
-                x[base + 27] = 1.0
+                x[base + n + sight.card.index] = 1.0
+                x[base + n + 24] = 1.0
                 if sight.to == seat:
                     hand.add(sight.card)
                 elif declarer == seat:

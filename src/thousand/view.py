@@ -3,7 +3,8 @@
 :func:`table` shows a :class:`~thousand.State` as text, all cards face up, as an umpire standing
 over the table sees it; ``str(observe(state, seat))`` shows one seat's view instead, and holds
 nothing that seat may not know. Hands are sorted by suit (♠ ♣ ♦ ♥), each suit from the nine up
-(:func:`hand_text`); single cards read ``10♥``, ``K♣``. The seat to move is marked ``>``.
+(:func:`hand_text`); single cards read ``10♥``, ``K♣``. The seat to move is marked ``>``. At a
+table of four the dealer's row says it sits out, with no hand (R-FOUR-1).
 
 >>> import thousand as th
 >>> from thousand.view import table
@@ -62,6 +63,8 @@ def _role(state: State, seat: int) -> str:
     roles = []
     if seat == state.dealer:
         roles.append("dealer")
+    if seat == state.sitter:
+        roles.append("sits out")  # R-FOUR-1: dealt no cards, makes no decision
     if seat == state.declarer:
         roles.append("declarer")
     if seat == state.blind_seat:
@@ -73,7 +76,7 @@ def _header(state: State) -> str:
     head = f"deal {state.deal_number} (dealer {state.dealer}), {state.phase.value}"
     extras = []
     if state.golden_index is not None:
-        extras.append(f"golden deal {state.golden_index + 1} of 3")
+        extras.append(f"golden deal {state.golden_index + 1} of {state.players}")
     if state.is_hidden_game:
         extras.append("hidden game")
     if state.is_chance:
@@ -88,13 +91,17 @@ def _seat_rows(state: State, hands: bool) -> list[str]:
     """One row per seat: its role, hand, deal points, tricks won and game score, with the
     barrel and the bolts where they are played."""
     rules = state.rules
-    won = [0, 0, 0]
+    seats = range(state.players)
+    sitter = None if state.phase is Phase.GAME_OVER else state.sitter
+    won = [0] * state.players
     for winner, _ in state.tricks:
         won[winner] += 1
     cells = [hand_text(hand) for hand in state.hands] if hands else []
+    if sitter is not None and hands:
+        cells[sitter] = ""  # it holds no hand: not drawn as an empty one
     width = max([len("hand"), *map(len, cells)])
     over = state.phase is Phase.GAME_OVER
-    roles = ["" if over else _role(state, seat) for seat in range(3)]
+    roles = ["" if over else _role(state, seat) for seat in seats]
     role_width = max([8, *map(len, roles)])
     head = f"{'    seat':<{6 + role_width}}"
     if hands:
@@ -106,10 +113,12 @@ def _seat_rows(state: State, hands: bool) -> list[str]:
     if rules.bolts.enabled:
         head += "  bolts"
     rows = [head]
-    for seat in range(3):
+    for seat in seats:
         mark = ">" if seat == state.to_move else " "
         row = f"  {mark} {seat} {roles[seat]:<{role_width}}"
-        if hands:
+        if hands and seat == sitter:
+            row += f"  {'':<{width}}  {'':6}  {'':6}"
+        elif hands:
             row += f"  {cells[seat]:<{width}}  {state.points[seat]:6d}  {won[seat]:6d}"
         row += f"  {state.scores[seat]:5d}"
         if barrel:
@@ -127,7 +136,7 @@ def _talon(state: State) -> str | None:
     if not state.taken_talon or state.declarer is None:
         return None
     shown = sorted(state.talon_shown_to)
-    to = "all" if len(shown) == 3 else "the declarer only"
+    to = "all" if len(shown) == state.players else "the declarer only"
     return f"  talon taken by seat {state.declarer}, shown to {to}: " + hand_text(state.taken_talon)
 
 
@@ -136,9 +145,10 @@ def _record(record: DealRecord) -> str:
     result = {None: "distributed", True: "made", False: "failed"}[record.made]
     changes = " ".join(f"{change:+d}" for change in record.changes)
     points = " ".join(map(str, record.points))
+    sat = "" if record.sitter is None else f"; seat {record.sitter} sat out"
     return (
         f"deal {record.deal_number}: declarer {record.declarer}, contract {record.contract} "
-        f"{result}; points {points}; changes {changes}"
+        f"{result}; points {points}; changes {changes}{sat}"
     )
 
 
@@ -162,6 +172,10 @@ def table(state: State) -> str:
     auction's calls, the contract and the gives, trump and the marriages declared, and the
     cards on the table (or the last trick, between tricks). A finished game shows the winner,
     the final scores and the last row of the score sheet.
+
+    At a table of four there are four rows; the dealer's reads ``dealer sits out`` and shows
+    no hand, deal points or tricks, only its score: it is dealt no cards and plays no part in
+    the deal (R-FOUR-1). A golden round counts four deals (R-FOUR-6).
 
     Raises ``TypeError`` for anything but a :class:`~thousand.State`.
     """

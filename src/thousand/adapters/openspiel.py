@@ -5,11 +5,15 @@
 >>> game = pyspiel.load_game("python_thousand(rules=standard,single_deal=true)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (3, 411, 24)
+>>> four = pyspiel.load_game("python_thousand(players=4)")
+>>> four.num_players(), four.num_distinct_actions()
+(4, 435)
 
 Parameters: ``rules`` (``"classic"`` or ``"standard"``), ``agreements`` (keys of
 :mod:`thousand.variants` separated by ``,``, ``+`` or ``;``, a value after ``=`` or ``:``; in a
 game string, where ``,`` and ``=`` are taken, write ``agreements=no_jumping+penalty_amount:150``),
 ``single_deal`` (the game ends when the first deal is scored), ``dealer`` (the first dealer),
+``players`` (3, or 4: the dealer sits out each deal and never moves, R-FOUR-1),
 ``max_deals`` (0: the rules' own cap of R-END-2; otherwise the game ends after that many deals,
 as R-END-2 says for 200) and ``max_redeals`` (the redeals allowed in one deal; after that
 :class:`~thousand.Redeal` is not offered, so that the game has a length bound). As the legal
@@ -19,9 +23,10 @@ ends with that count: the tensors with one more entry (the redeals made over
 ``redeals: N of M``. An action the engine or the cap refuses raises
 :class:`~thousand.IllegalActionError` and changes nothing.
 
-Actions are the ids of :mod:`thousand.encoding`; chance outcomes are the cards dealt one at a
-time (R-DEAL-1), ``card.index``. Returns are the deal's score changes (``single_deal``) or the
-final scores (a whole game starts at 0). Needs ``pip install 'thousand[openspiel]'``
+Actions are the ids of :mod:`thousand.encoding` (at four, those of three and the gives to seat
+3); chance outcomes are the cards dealt one at a time (R-DEAL-1), ``card.index``. Returns are
+the deal's score changes (``single_deal``) or the final scores (a whole game starts at 0), one
+per seat, the sitter's included at four. Needs ``pip install 'thousand[openspiel]'``
 (in a checkout of the source, ``pip install -e '.[openspiel]'``).
 """
 
@@ -73,6 +78,7 @@ PARAMETERS: Final[dict[str, Any]] = {
     "dealer": 0,
     "max_deals": 0,
     "max_redeals": 5,
+    "players": 3,
 }
 
 #: Actions in one dealing of the cards, redeal included: 24 cards, at most 101 bids (they rise),
@@ -88,7 +94,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=3,
+    max_num_players=4,
     min_num_players=3,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
@@ -140,7 +146,8 @@ def _checked(params: dict[str, Any]) -> dict[str, Any]:
     if type(single) is not bool:
         kind = type(single).__name__
         raise ValueError(f"single_deal must be True or False, not {shown(single)} of type {kind}")
-    check_seat(full["dealer"], "dealer")
+    players = encoding.check_players(full["players"])
+    check_seat(full["dealer"], "dealer", players=players)
     _count(
         full,
         "max_deals",
@@ -151,13 +158,15 @@ def _checked(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def rules_of(params: dict[str, Any]) -> Rules:
-    """The rules of the game parameters ``rules``, ``agreements`` and ``max_deals``."""
+    """The rules of the game parameters ``rules``, ``agreements``, ``max_deals`` and
+    ``players``."""
     return _rules(_checked(params))
 
 
 def _rules(full: dict[str, Any]) -> Rules:
     """The rules of checked parameters."""
-    base = Rules.standard() if full["rules"] == "standard" else Rules.classic()
+    preset = Rules.standard if full["rules"] == "standard" else Rules.classic
+    base = preset(players=full["players"])
     rules = base.with_agreements(*parse_agreements(full["agreements"]))
     max_deals: int = full["max_deals"]
     if max_deals:
@@ -168,9 +177,12 @@ def _rules(full: dict[str, Any]) -> Rules:
 def _deal_bounds(rules: Rules) -> tuple[int, int]:
     """The most a seat's score can rise and fall in one deal: a doubled top contract or doubled
     points (A12), the 4 Nines Bonus, a doubled distribution amount; four penalties (bolts,
-    barrel, Throw off, Several Players), a reset to 0 from the target."""
+    barrel, Throw off, Several Players), a reset to 0 from the target. At a table of four the
+    sitter's doubled score (R-FOUR-3), at most three aces and a marriage, when it is more."""
     per_opponent = rules.distribution.per_opponent or 0
     gain = 2 * TOP_BID + 120 + 2 * per_opponent
+    if rules.table.players == 4:
+        gain = max(gain, 2 * (3 * rules.table.ace_value + 100))
     loss = 2 * TOP_BID + 4 * rules.scoring.penalty + rules.scoring.target
     return gain, loss
 
@@ -194,9 +206,9 @@ def game_info(params: dict[str, Any]) -> Any:
             f"than OpenSpiel's limit of {_MAX_GAME_LENGTH}: lower max_deals or max_redeals"
         )
     return pyspiel.GameInfo(
-        num_distinct_actions=encoding.NUM_DISTINCT_ACTIONS,
+        num_distinct_actions=encoding.num_distinct_actions(rules.table.players),
         max_chance_outcomes=encoding.NUM_CHANCE_OUTCOMES,
-        num_players=3,
+        num_players=rules.table.players,
         min_utility=float(low),
         max_utility=float(high),
         utility_sum=None,
@@ -205,7 +217,8 @@ def game_info(params: dict[str, Any]) -> Any:
 
 
 class ThousandGame(pyspiel.Game):  # type: ignore[misc]
-    """The game ``python_thousand``."""
+    """The game ``python_thousand``: 3 players, or 4 with ``players=4`` (the dealer of each
+    deal sits out and never moves, R-FOUR-1)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
@@ -220,6 +233,7 @@ class ThousandGame(pyspiel.Game):  # type: ignore[misc]
         self.single_deal: bool = full["single_deal"]
         self.dealer: int = full["dealer"]
         self.max_redeals: int = full["max_redeals"]
+        self.players: int = full["players"]
 
     def new_initial_state(self) -> ThousandState:
         """The first chance node: the first card of the first deal."""
@@ -231,7 +245,7 @@ class ThousandGame(pyspiel.Game):  # type: ignore[misc]
         """The observer: the information state when ``perfect_recall``, else the observation."""
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return ThousandObserver(iig_obs_type, params)
+        return ThousandObserver(iig_obs_type, params, players=self.players)
 
 
 class _Shared:
@@ -268,7 +282,8 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         return self._box.value
 
     def current_player(self) -> int:
-        """The seat to move, or OpenSpiel's chance or terminal player."""
+        """The seat to move, or OpenSpiel's chance or terminal player; never the seat that sits
+        out the deal at a table of four (R-FOUR-1)."""
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         if self.state.is_chance:
@@ -299,7 +314,7 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         if self.state.is_chance:
             move = encoding.chance_from_id(action)
         else:
-            move = encoding.action_from_id(action)
+            move = encoding.action_from_id(action, self.state.players)
             if isinstance(move, Redeal) and self._redeals >= self._max_redeals:
                 raise IllegalActionError(
                     move, self.state.phase, f"no more than {self._max_redeals} redeals in a deal"
@@ -318,16 +333,17 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return str(encoding.chance_from_id(action))
-        return str(encoding.action_from_id(action))
+        return str(encoding.action_from_id(action, self.state.players))
 
     def is_terminal(self) -> bool:
         """The game is over, or in a single deal the deal is scored."""
         return self.state.is_terminal or (self._single_deal and bool(self.state.sheet))
 
     def returns(self) -> list[float]:
-        """Single deal: the deal's score changes; whole game: the final scores (from 0)."""
+        """Single deal: the deal's score changes; whole game: the final scores (from 0). At four
+        the sitter's entry is its own (R-FOUR-3)."""
         if not self.is_terminal():
-            return [0.0, 0.0, 0.0]
+            return [0.0] * self.state.players
         if self._single_deal:
             return [float(c) for c in self.state.sheet[0].changes]
         return [float(s) for s in self.state.scores]
@@ -354,7 +370,8 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         return seen if legal is seen.legal_actions else attrs.evolve(seen, legal_actions=legal)
 
     def __str__(self) -> str:
-        return "\n".join([repr(self.state), *(str(self.observe(seat)) for seat in range(3))])
+        seats = range(self.state.players)
+        return "\n".join([repr(self.state), *(str(self.observe(seat)) for seat in seats)])
 
 
 def _info_string(info: InfoState) -> str:
@@ -370,7 +387,9 @@ class ThousandObserver:
     """OpenSpiel's Python observer: the information-state tensor and string with perfect recall,
     else the observation tensor and string (:mod:`thousand.tensors`)."""
 
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(
+        self, iig_obs_type: Any, params: dict[str, Any] | None, *, players: int = 3
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {shown(params)}")
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
@@ -379,11 +398,12 @@ class ThousandObserver:
             raise ValueError("only a seat's own observation or information state is supported")
         self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
         if self.perfect_recall:
-            layout, shape = tensors.INFORMATION_STATE_LAYOUT, tensors.INFORMATION_STATE_SHAPE
+            layout = tensors.information_state_layout(players)
             self._fill: Callable[[State, int], npt.NDArray[np.float32]] = _info_tensor
         else:
-            layout, shape = tensors.OBSERVATION_LAYOUT, tensors.OBSERVATION_SHAPE
+            layout = tensors.observation_layout(players)
             self._fill = _observation_tensor
+        shape = (layout[-1][2],)
         # The library's tensor, then the redeals made in this deal (see the module's notes).
         self.tensor: npt.NDArray[np.float32] = np.zeros(shape[0] + 1, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {

@@ -7,10 +7,14 @@ checkout of the source, ``pip install -e '.[pettingzoo]'``).
 
 - The agents are ``"player_0"``, ``"player_1"`` and ``"player_2"``: the seats 0, 1 and 2. The
   agent selected is always the seat to move; the order is the game's, not a fixed rotation.
+  With the rules of a table of four (``Rules.classic(players=4)``) there are four agents, up to
+  ``"player_3"``; the dealer of each deal sits out (R-FOUR-1), so its agent is never selected
+  in that deal, but it observes the table as every agent does and is rewarded its deal score.
 - An observation is ``{"observation": ..., "action_mask": ...}``: the float32 vector
   :func:`thousand.tensors.observation_tensor` of :func:`thousand.observe` for the agent's
   seat (what that seat may know, never the hidden state), and an int8 vector of
-  :data:`thousand.encoding.NUM_DISTINCT_ACTIONS` entries, 1 for each legal action of the agent
+  :data:`thousand.encoding.NUM_DISTINCT_ACTIONS` entries (at four
+  :data:`~thousand.encoding.NUM_DISTINCT_ACTIONS_FOUR`), 1 for each legal action of the agent
   (all 0 when it is not to move).
 - An action is an int, the id :func:`thousand.encoding.action_id` of a :class:`thousand.Action`.
 - The deal (the chance nodes) is played inside the environment: whole deals shuffled by the
@@ -64,10 +68,12 @@ from ..observation import observe
 from ..rules import NUMBER_LIMIT, Rules
 from ..state import State
 
-__all__ = ["AGENTS", "ActionId", "ObsDict", "env", "raw_env"]
+__all__ = ["AGENTS", "AGENTS_FOUR", "ActionId", "ObsDict", "env", "raw_env"]
 
-#: The agents, seat by seat.
+#: The agents of a table of three, seat by seat.
 AGENTS: Final = ("player_0", "player_1", "player_2")
+#: The agents of a table of four, seat by seat (R-FOUR-1).
+AGENTS_FOUR: Final = (*AGENTS, "player_3")
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 ObsDict: TypeAlias = dict[str, NDArray[Any]]
@@ -75,7 +81,7 @@ ObsDict: TypeAlias = dict[str, NDArray[Any]]
 #: terminated or truncated.
 ActionId: TypeAlias = int | np.integer[Any] | None
 Episode: TypeAlias = Literal["game", "deal"]
-Triple: TypeAlias = tuple[int, int, int]
+Scores: TypeAlias = tuple[int, ...]
 
 
 def env(
@@ -84,7 +90,7 @@ def env(
     episode: Episode = "game",
     max_deals: int | None = None,
     dealer: int | None = 0,
-    scores: Triple = (0, 0, 0),
+    scores: Scores | None = None,
     illegal_reward: float = -1000.0,
     render_mode: str | None = None,
 ) -> AECEnv[str, ObsDict, ActionId]:
@@ -120,13 +126,14 @@ def env(
 
 
 class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
-    """Thousand for three agents, without the wrappers of :func:`env`.
+    """Thousand for three agents (four at a table of four), without the wrappers of :func:`env`.
 
-    ``rules`` are the table's rules (:meth:`thousand.Rules.classic` when None). ``episode``
+    ``rules`` are the table's rules (:meth:`thousand.Rules.classic` when None); their
+    ``table.players`` is the number of agents. ``episode``
     is ``"game"`` (a whole game; ``max_deals``, when given, from 1 to 1000000, truncates it
     after that many deals) or ``"deal"`` (one deal). ``dealer`` deals first (None: a seat drawn
-    from ``np_random`` at each reset); ``scores`` are the scores the game starts from (R-TABLE-1).
-    ``render_mode`` is None, ``"ansi"`` or ``"human"``.
+    from ``np_random`` at each reset); ``scores`` are the scores the game starts from, one per
+    seat (None: all 0; R-TABLE-1). ``render_mode`` is None, ``"ansi"`` or ``"human"``.
 
     An action whose mask entry is 0 raises :class:`thousand.IllegalActionError`, and an int
     outside ``range(NUM_DISTINCT_ACTIONS)`` a ``ValueError``.
@@ -145,7 +152,7 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
         episode: Episode = "game",
         max_deals: int | None = None,
         dealer: int | None = 0,
-        scores: Triple = (0, 0, 0),
+        scores: Scores | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
@@ -157,26 +164,31 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
             check_int(max_deals, head, 1, NUMBER_LIMIT)  # not True, 2.0 or a NumPy int
         if max_deals is not None and episode == "deal":
             raise ValueError("max_deals applies to episode='game' only")
-        check_seat(dealer, "dealer", none=True)
+        # new_game below refuses what is not Rules
+        players = rules.table.players if isinstance(rules, Rules) else 3
+        check_seat(dealer, "dealer", none=True, players=players)
         if render_mode is not None and (
             not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
         ):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}"
             )
-        new_game(rules, dealer=dealer or 0, scores=scores)  # checks the rules and the scores
+        first = new_game(rules, dealer=dealer or 0, scores=scores)  # checks rules and scores
         self.rules: Final = rules
         self.episode: Final = episode
         self.max_deals: Final = max_deals
         self.dealer: Final = dealer
-        self.scores: Final = scores
+        self.scores: Final = first.scores
         self.render_mode = render_mode
+        #: The agents of this table, seat by seat.
+        self.names: Final = AGENTS if players == 3 else AGENTS_FOUR
+        names = self.names
+        actions = encoding.num_distinct_actions(players)
+        shape = (tensors.observation_layout(players)[-1][2],)
 
-        self.possible_agents = list(AGENTS)
+        self.possible_agents = list(names)
         self.agents = []
-        self.action_spaces = {
-            agent: spaces.Discrete(encoding.NUM_DISTINCT_ACTIONS) for agent in AGENTS
-        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in names}
         self.observation_spaces = {
             agent: cast(
                 "spaces.Space[ObsDict]",
@@ -185,16 +197,14 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
                         "observation": spaces.Box(
                             low=-np.inf,
                             high=np.inf,
-                            shape=tensors.OBSERVATION_SHAPE,
+                            shape=shape,
                             dtype=np.float32,
                         ),
-                        "action_mask": spaces.Box(
-                            low=0, high=1, shape=(encoding.NUM_DISTINCT_ACTIONS,), dtype=np.int8
-                        ),
+                        "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
                     }
                 ),
             )
-            for agent in AGENTS
+            for agent in names
         }
         self.np_random: np.random.Generator | None = None
         self.np_random_seed: int | None = None
@@ -238,14 +248,17 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
         from the operating system the first time); ``options`` are not used."""
         if seed is not None or self.np_random is None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
-        dealer = int(self.np_random.integers(3)) if self.dealer is None else self.dealer
+        names = self.names
+        dealer = self.dealer
+        if dealer is None:
+            dealer = int(self.np_random.integers(len(names)))
         self._state = self._advance(new_game(self.rules, dealer=dealer, scores=self.scores))
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {agent: {} for agent in AGENTS}
+        self.agents = list(names)
+        self.rewards = dict.fromkeys(names, 0.0)
+        self._cumulative_rewards = dict.fromkeys(names, 0.0)
+        self.terminations = dict.fromkeys(names, False)
+        self.truncations = dict.fromkeys(names, False)
+        self.infos = {agent: {} for agent in names}
         self.agent_selection = self._agent_to_move(self._state)
 
     def step(self, action: ActionId) -> None:
@@ -261,13 +274,14 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
         before = state.scores
         state = self._advance(apply(state, move))
         self._state = state
+        names = self.names
         self.rewards = {
-            name: float(state.scores[seat] - before[seat]) for seat, name in enumerate(AGENTS)
+            name: float(state.scores[seat] - before[seat]) for seat, name in enumerate(names)
         }
         if self._over(state):
-            self.terminations = dict.fromkeys(AGENTS, True)
+            self.terminations = dict.fromkeys(names, True)
         elif self._cut(state):
-            self.truncations = dict.fromkeys(AGENTS, True)
+            self.truncations = dict.fromkeys(names, True)
         else:
             self.agent_selection = self._agent_to_move(state)
         self._accumulate_rewards()
@@ -277,24 +291,24 @@ class raw_env(AECEnv[str, ObsDict, ActionId]):  # PettingZoo's name for it
     @staticmethod
     def _legal_move(state: State, action: object) -> Action:
         """The action with id ``action``, which must be legal in ``state``."""
-        move = encoding.action_from_id(action)  # type: ignore[arg-type]
+        move = encoding.action_from_id(action, state.players)  # type: ignore[arg-type]
         if move not in legal_actions(state):
             apply(state, move)  # raises with the engine's reason
             raise IllegalActionError(move, state.phase, "it is not among the legal actions")
         return move
 
-    @staticmethod
-    def _agent_to_move(state: State) -> str:
+    def _agent_to_move(self, state: State) -> str:
         seat = state.to_move
         assert seat is not None, "an agent is to move"
-        return AGENTS[seat]
+        return self.names[seat]
 
     def observe(self, agent: str) -> ObsDict:
         """What ``agent``'s seat may know, as the observation vector and the action mask."""
         try:
-            seat = AGENTS.index(agent)
+            seat = self.names.index(agent)
         except ValueError:
-            names = "'player_0', 'player_1' and 'player_2'"
+            *most, final = (repr(name) for name in self.names)
+            names = f"{', '.join(most)} and {final}"
             raise ValueError(f"unknown agent {shown(agent)} (the agents are {names})") from None
         seen = observe(self.game_state, seat)
         return {
