@@ -79,7 +79,7 @@ autodoc_typehints = "signature"
 # signatures instead of spelling out the union of twelve action classes.
 autodoc_type_aliases = {
     "Action": "thousand.Action",
-    "Triple": "tuple[int, int, int]",
+    "PerSeat": "tuple[int, ...]",
 }
 
 

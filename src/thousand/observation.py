@@ -31,6 +31,7 @@ from .seating import Seating
 from .sheet import DealRecord
 from .state import (
     NO_AUCTION,
+    PerSeat,
     Phase,
     State,
     TrickCards,
@@ -52,7 +53,6 @@ __all__ = [
     "observe",
 ]
 
-Triple = tuple[int, ...]  # one entry per seat of the table
 _CALLS = (Bid, Pass, Hidden, Look, Unhide)
 
 
@@ -125,14 +125,14 @@ class InfoState:
     rules: Rules
     deal_number: int
     dealer: int
-    scores: Triple
+    scores: PerSeat
     barrel: tuple[int | None, ...]
-    bolts: Triple
-    distributions: Triple
+    bolts: PerSeat
+    distributions: PerSeat
     #: The deal's place in the golden round (0, 1, 2; 3 at four), or None outside it (A10, A11).
     golden: int | None
     #: Falls from the barrel without a win per seat (A18).
-    falls: Triple
+    falls: PerSeat
     sheet: tuple[DealRecord, ...]
     sights: tuple[Sight, ...]
     #: Whether an earlier deal of this golden round was made (A11).
@@ -184,11 +184,11 @@ class Observation:
     trick: TrickCards
     marriages: tuple[tuple[int, Suit | None], ...]
     trump: Suit | None
-    points: Triple
-    scores: Triple
+    points: PerSeat
+    scores: PerSeat
     barrel: tuple[int | None, ...]
-    bolts: Triple
-    distributions: Triple
+    bolts: PerSeat
+    distributions: PerSeat
     sheet: tuple[DealRecord, ...]
     winner: int | None
     legal_actions: tuple[Action, ...]

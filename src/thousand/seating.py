@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["SEATINGS", "Seating", "seating"]
+__all__ = ["SEATINGS", "Seating"]
 
 #: The seats that play a deal, whatever the size of the table (R-FOUR-1).
 ACTIVE_PER_DEAL: Final = 3
@@ -94,8 +94,3 @@ class Seating:
 
 #: Per table size and dealer: its seating.
 SEATINGS: Final = {n: tuple(Seating(n, d) for d in range(n)) for n in (3, 4)}
-
-
-def seating(players: int, dealer: int) -> Seating:
-    """The seating of a deal of ``dealer`` at a table of ``players``."""
-    return SEATINGS[players][dealer]

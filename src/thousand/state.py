@@ -17,7 +17,7 @@ import attrs
 from .cards import Card, Suit, card_points, cards_of
 from .errors import RulesError, ThousandError, shown
 from .rules import Rules
-from .seating import SEATINGS, Seating, seating
+from .seating import SEATINGS, Seating
 from .sheet import DealRecord
 
 if TYPE_CHECKING:
@@ -38,7 +38,6 @@ __all__ = [
     "won_masks",
 ]
 
-Triple = tuple[int, int, int]
 #: One int per seat of the table: three, or four at a table of four.
 PerSeat = tuple[int, ...]
 #: The history chain: ``(previous, action)`` pairs down to the root, the :class:`Match` the
@@ -89,7 +88,7 @@ _GAME_OVER: Final = Phase.GAME_OVER
 
 
 def _zeros(match: Match) -> PerSeat:
-    return seating(match.rules.table.players, 0).zeros
+    return SEATINGS[match.rules.table.players][0].zeros
 
 
 def _seating(match: Match) -> Seating:
