@@ -9,7 +9,10 @@ process, so that the machine's load falls on both alike; the table gives the med
 rounds and the median of the per-round ratios (Thousand's deals per second over ``oh_hell``'s
 games per second). Each preset is also played at a table of four (``--players 3,4``, the
 default): the last lines give what a four-player deal costs over a three-player one, the
-median of the per-round ratios of their deals per second (issue #13 asks at most +10%).
+median of the per-round ratios of their deals per second (issue #13 asks at most +10%). A
+line gives the share of Thousand's time that Python's garbage collector takes (``gc.callbacks``):
+a cost of the objects a step leaves alive (the history's pairs), which a single-step timing
+such as ``steps.py`` does not see.
 
     python benchmarks/playout.py [--deals N] [--rounds R] [--rules classic,standard]
                                  [--players 3,4]
@@ -18,10 +21,12 @@ median of the per-round ratios of their deals per second (issue #13 asks at most
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import thousand as th
@@ -53,6 +58,25 @@ def thousand_deals(rules: th.Rules) -> Measure:
         return done / elapsed, actions / elapsed
 
     return run
+
+
+@contextlib.contextmanager
+def collector_time() -> Iterator[list[float]]:
+    """The seconds the garbage collector runs inside the ``with`` block, in a one-item list."""
+    spent = [0.0]
+    began = [0.0]
+
+    def clock(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            spent[0] += time.perf_counter() - began[0]
+
+    gc.callbacks.append(clock)
+    try:
+        yield spent
+    finally:
+        gc.callbacks.remove(clock)
 
 
 def oh_hell_games() -> Measure | None:
@@ -97,13 +121,18 @@ def main() -> None:
         header += f"{'oh_hell games/s':>17}{'actions/s':>12}{'ratio':>8}"
     print(header)
     costs: list[str] = []
+    collectors: list[str] = []
     for name in args.rules.split(","):
         ours = {n: thousand_deals(getattr(th.Rules, name)(players=n)) for n in sizes}
         mine: dict[int, list[tuple[float, float]]] = {n: [] for n in sizes}
         theirs: list[tuple[float, float]] = []
+        collected = elapsed = 0.0
         for seed in range(args.rounds):
             for n in sizes:
-                mine[n].append(ours[n](args.deals, seed))
+                with collector_time() as spent:
+                    mine[n].append(ours[n](args.deals, seed))
+                collected += spent[0]
+                elapsed += args.deals / mine[n][-1][0]
             if peer is not None:
                 theirs.append(peer(args.deals, seed))
         for n in sizes:
@@ -120,12 +149,14 @@ def main() -> None:
                     f"{statistics.median(r[1] for r in theirs):12.0f}{ratio:8.2f}"
                 )
             print(line)
+        collectors.append(f"{name} {collected / elapsed:.1%}")
         if sizes == [3, 4]:
             pairs = zip(mine[3], mine[4], strict=True)
             extra = statistics.median(three[0] / four[0] for three, four in pairs) - 1
             costs.append(f"{name} {extra:+.1%}")
     rounds = f"{args.rounds} interleaved rounds of {args.deals}"
     print(f"(medians of {rounds}; ratio: Thousand's deals/s to oh_hell's games/s)")
+    print("Thousand's time in the garbage collector: " + ", ".join(collectors))
     if costs:
         print("a four-player deal costs over a three-player one: " + ", ".join(costs))
 

@@ -8,7 +8,7 @@ the best of ``--repeat`` passes. The table gives ns per call, how many such step
 and µs per deal: what to make cheaper first. The figures leave out the driver's own cost
 (the random choice, the loop), which ``playout.py`` includes.
 
-    python benchmarks/steps.py [--rules classic] [--deals N] [--repeat R]
+    python benchmarks/steps.py [--rules classic] [--deals N] [--repeat R] [--seed S]
 """
 
 from __future__ import annotations

@@ -86,7 +86,10 @@ def new_game(
     return start_of_deal(match, Phase.DEALING, None, zeros, 0, NO_AUCTION, None)
 
 
-_GAME_OVER: Final = Phase.GAME_OVER  # a global: reading an Enum member costs ~75 ns
+# Globals: reading an Enum member costs ~75 ns.
+_GAME_OVER: Final = Phase.GAME_OVER
+_PLAYING: Final = Phase.PLAYING
+_DEALING: Final = Phase.DEALING
 
 
 def _none(state: State) -> tuple[Action, ...]:
@@ -125,7 +128,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, in a fixed order; at a chance node the :class:`DealCard` outcomes
     (a whole :class:`Deal` is also accepted there, but not listed); empty only at the end.
     """
-    return _LEGAL[state._phase._value_](state)
+    phase = state._phase
+    if phase is _PLAYING:  # the two phases of 48 of a deal's ~55 steps: one call fewer
+        return legal_plays(state)
+    if phase is _DEALING:
+        return legal_deal_cards(state)
+    return _LEGAL[phase._value_](state)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -154,9 +162,10 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     ...     print(error.reason)
     it is not seat 2's turn: the auction is on and seat 1 opens it
     """
-    handler = _APPLY.get(type(action))
-    if handler is None:
-        raise IllegalActionError(action, state._phase, _not_an_action(action))
+    try:
+        handler = _APPLY[action.__class__]  # ~100 ns cheaper than .get(type(action))
+    except KeyError:
+        raise IllegalActionError(action, state._phase, _not_an_action(action)) from None
     if state._phase is _GAME_OVER:
         raise IllegalActionError(action, state._phase, now(state))
     if seat is not None:

@@ -115,12 +115,17 @@ def legal_plays(state: State) -> tuple[Action, ...]:
         else:
             optional = state._match.rules.play.marriage_declaration == "optional"
             out: list[Play] = []
-            for card in PACK:
-                if hand & card.mask:
-                    if not declarable & card.mask or optional:
-                        out.append(PLAY[card.index])
-                    if declarable & card.mask:
-                        out.append(PLAY_MARRIAGE[card.index])
+            rest = hand
+            while rest:  # the held cards, lowest first
+                bit = rest & -rest
+                rest ^= bit
+                index = bit.bit_length() - 1
+                if not declarable & bit:
+                    out.append(PLAY[index])
+                else:
+                    if optional:
+                        out.append(PLAY[index])
+                    out.append(PLAY_MARRIAGE[index])
             plays = tuple(out)
     if (
         not state._tricks

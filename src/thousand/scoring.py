@@ -11,8 +11,6 @@ from __future__ import annotations
 from operator import add, sub
 from typing import TYPE_CHECKING, Final
 
-import attrs
-
 from .actions import Distribute
 from .auction import ACE_MARRIAGE, ACES
 from .cards import Rank, Suit, card_points, marriage_total
@@ -55,25 +53,55 @@ def half_up_to_5(amount: int) -> int:
     return (amount + 5) // 10 * 5
 
 
-@attrs.define
 class _Deal:
-    """The facts of a finished deal that every scoring step reads."""
+    """The facts of a finished deal that every scoring step reads. A plain slotted class: built
+    at every deal's end, where an attrs class's keyword ``__init__`` costs ~1 µs more."""
 
-    rules: Rules
-    match: Match
-    seating: Seating
-    declarer: int
-    bid: int
-    contract: int
-    points: PerSeat
-    cards: PerSeat
-    #: The talon as dealt (the sitter's score reads it, R-FOUR-3).
-    talon: int
-    tricks: Tricks
-    distributed: bool
-    golden: bool
-    hidden: bool
-    events: list[Event] = attrs.field(factory=list)
+    __slots__ = (
+        "bid",
+        "cards",
+        "contract",
+        "declarer",
+        "distributed",
+        "events",
+        "golden",
+        "hidden",
+        "match",
+        "points",
+        "rules",
+        "seating",
+        "talon",
+        "tricks",
+    )
+
+    def __init__(
+        self,
+        match: Match,
+        declarer: int,
+        bid: int,
+        contract: int,
+        points: PerSeat,
+        cards: PerSeat,
+        talon: int,
+        tricks: Tricks,
+        distributed: bool,
+        hidden: bool,
+    ) -> None:
+        self.rules: Rules = match.rules
+        self.match = match
+        self.seating: Seating = match.seating
+        self.declarer = declarer
+        self.bid = bid
+        self.contract = contract
+        self.points = points
+        self.cards = cards
+        #: The talon as dealt (the sitter's score reads it, R-FOUR-3).
+        self.talon = talon
+        self.tricks = tricks
+        self.distributed = distributed
+        self.golden = match.golden is not None
+        self.hidden = hidden
+        self.events: list[Event] = []
 
     def played(self) -> PerSeat:
         """Each seat's eight cards after the gives: the cards it played."""
@@ -114,20 +142,19 @@ def finish_deal(
     cards = list(points)
     for seat, suit in marriages:
         cards[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
+    auction = state._auction
+    distributed = action.__class__ is Distribute
     deal = _Deal(
-        rules=rules,
-        match=match,
-        seating=seating,
-        declarer=declarer,
-        bid=state._auction[0],
-        contract=contract,
-        points=points,
-        cards=tuple(cards),
-        talon=state._exposed,
-        tricks=tricks,
-        distributed=isinstance(action, Distribute),
-        golden=match.golden is not None,
-        hidden=bool(state._auction[4]),
+        match,
+        declarer,
+        auction[0],
+        contract,
+        points,
+        tuple(cards),
+        state._exposed,
+        tricks,
+        distributed,
+        bool(auction[4]),
     )
     before = match.scores
     made, delta = _deal_scores(deal)
