@@ -11,8 +11,8 @@ games per second). Each preset is also played at a table of four (``--players 3,
 default): the last lines give what a four-player deal costs over a three-player one, the
 median of the per-round ratios of their deals per second (issue #13 asks at most +10%). A
 line gives the share of Thousand's time that Python's garbage collector takes (``gc.callbacks``):
-a cost of the objects a step leaves alive (the history's pairs), which a single-step timing
-such as ``steps.py`` does not see.
+a cost of the containers each step leaves alive (the history's pair, the trick's tuples), which
+a single-step timing such as ``steps.py`` does not see.
 
     python benchmarks/playout.py [--deals N] [--rounds R] [--rules classic,standard]
                                  [--players 3,4]

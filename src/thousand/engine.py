@@ -163,7 +163,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     it is not seat 2's turn: the auction is on and seat 1 opens it
     """
     try:
-        handler = _APPLY[action.__class__]  # ~100 ns cheaper than .get(type(action))
+        handler = _APPLY[action.__class__]  # one subscript: no method call on the hot path
     except KeyError:
         raise IllegalActionError(action, state._phase, _not_an_action(action)) from None
     if state._phase is _GAME_OVER:

@@ -120,11 +120,9 @@ def legal_plays(state: State) -> tuple[Action, ...]:
                 bit = rest & -rest
                 rest ^= bit
                 index = bit.bit_length() - 1
-                if not declarable & bit:
+                if optional or not declarable & bit:
                     out.append(PLAY[index])
-                else:
-                    if optional:
-                        out.append(PLAY[index])
+                if declarable & bit:
                     out.append(PLAY_MARRIAGE[index])
             plays = tuple(out)
     if (

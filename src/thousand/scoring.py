@@ -143,7 +143,6 @@ def finish_deal(
     for seat, suit in marriages:
         cards[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
     auction = state._auction
-    distributed = action.__class__ is Distribute
     deal = _Deal(
         match,
         declarer,
@@ -153,7 +152,7 @@ def finish_deal(
         tuple(cards),
         state._exposed,
         tricks,
-        distributed,
+        action.__class__ is Distribute,
         bool(auction[4]),
     )
     before = match.scores
