@@ -6,7 +6,7 @@ Built only when an action is refused, so the legal path never pays for it.
 from __future__ import annotations
 
 from .actions import Hidden, Look, Redeal
-from .state import Phase, State, skipped
+from .state import Phase, State, actions_back, skipped
 
 __all__ = ["hidden_choice", "now", "out_of_phase"]
 
@@ -17,8 +17,7 @@ def _dealing(state: State) -> str:
     number = state._match.deal_number
     if dealt:
         return f"the cards of deal {number} are being dealt: {dealt} of 24 so far"
-    node = state._history
-    if node.__class__ is tuple and isinstance(node[1], Redeal):
+    if isinstance(next(actions_back(state), None), Redeal):
         return f"a redeal was called: deal {number} is dealt again, no card yet"
     return f"no card of deal {number} is dealt yet"
 

@@ -37,6 +37,7 @@ from .state import (
     PerSeat,
     Phase,
     State,
+    extended,
     make_state,
     offers_hidden_game,
     skipped,
@@ -239,7 +240,7 @@ def advance_bid(state: State, action: Bid) -> State:
         s._hands,
         s._talon,
         (action.value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action))),
-        (s._history, action),
+        extended(s, action),
     )
 
 
@@ -261,7 +262,7 @@ def advance_pass(state: State, action: Pass) -> State:
     high, bidder, passed, called, hidden, calls = state._auction
     passed |= 1 << seat
     auction = (high, bidder, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
-    history = (state._history, action)
+    history = extended(state, action)
     if passed.bit_count() < 2:
         nxt = state._match.seating.auction_next[seat][passed]
         return start_of_deal(
@@ -279,7 +280,7 @@ def apply_hidden(state: State, action: Hidden) -> State:
     """The opener declares a hidden game at 120; the others may unhide it (A15)."""
     opener = _in(state, action, Phase.HIDDEN_CHOICE)
     auction = (FIXED_GAME, opener, 0, 1 << opener, 1, ((opener, action),))
-    history = (state._history, action)
+    history = extended(state, action)
     if state._match.rules.hidden_round.allow_unhide:
         return start_of_deal(
             state._match,
@@ -305,7 +306,7 @@ def apply_look(state: State, action: Look) -> State:
         state._hands,
         state._talon,
         (*state._auction[:5], ((opener, action),)),
-        (state._history, action),
+        extended(state, action),
     )
 
 
@@ -360,7 +361,7 @@ def apply_unhide(state: State, action: Unhide) -> State:
         raise IllegalActionError(action, state._phase, _why_not_unhide(state, seat, value))
     _, _, passed, called, _, calls = state._auction
     auction = (value, seat, passed, called | 1 << seat, 0, (*calls, (seat, action)))
-    history = (state._history, action)
+    history = extended(state, action)
     if state._match.rules.hidden_round.no_declaring_when_unhidden:
         return take_talon(state, state._hands, state._talon, auction, history)
     return start_of_deal(

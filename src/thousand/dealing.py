@@ -17,7 +17,7 @@ from .actions import DEAL_CARD, Action, Deal, DealCard
 from .auction import open_deal
 from .cards import FULL_PACK, mask_of
 from .errors import IllegalActionError
-from .state import NO_AUCTION, Phase, State, with_seat
+from .state import DEAL_CARD_CHARS, NO_AUCTION, Phase, State, extended, with_seat
 
 __all__ = ["apply_deal", "apply_deal_card", "chance_outcomes", "legal_deal_cards"]
 
@@ -51,7 +51,8 @@ def apply_deal_card(state: State, action: DealCard) -> State:
     if state._phase is not _DEALING:
         when = "cards are dealt only at a chance node"
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
-    bit = action.card.mask
+    card = action.card
+    bit = card.mask
     h = state._hands
     talon = state._talon
     dealt = state._exposed  # see _dealt
@@ -72,7 +73,7 @@ def apply_deal_card(state: State, action: DealCard) -> State:
         new._talon = talon
     else:
         if k == 23:
-            return open_deal(state, h, talon | bit, (state._history, action))
+            return open_deal(state, h, talon | bit, extended(state, action))
         new._hands = h
         new._talon = talon | bit
     new._match = state._match
@@ -88,7 +89,11 @@ def apply_deal_card(state: State, action: DealCard) -> State:
     new._tricks = ()
     new._points = state._points  # none yet: the start's zeros
     new._marriages = ()
-    new._history = (state._history, action)
+    history = state._history  # see extended(): one character more, without a lookup
+    if history.__class__ is str:
+        new._history = history + DEAL_CARD_CHARS[card.index]
+    else:
+        new._history = (history, action)
     return new
 
 
@@ -106,4 +111,4 @@ def apply_deal(state: State, action: Deal) -> State:
         for seat, hand in zip(seating.active, action.hands, strict=True):
             four[seat] = mask_of(hand)
         hands = tuple(four)
-    return open_deal(state, hands, mask_of(action.talon), (state._history, action))
+    return open_deal(state, hands, mask_of(action.talon), extended(state, action))

@@ -36,6 +36,7 @@ from .state import (
     State,
     TrickCards,
     Tricks,
+    actions_back,
     offers_hidden_game,
     start_of_deal,
 )
@@ -260,9 +261,7 @@ def _deal_actions(state: State) -> list[Action]:
     out: list[Action] = []
     # Outside the dealing, the deal's own decisions come after its cards.
     decisions = state._phase is not Phase.DEALING
-    node = state._history
-    while node.__class__ is tuple:
-        node, action = node
+    for action in actions_back(state):
         if isinstance(action, DealCard):
             decisions = False
         elif isinstance(action, Deal):

@@ -12,7 +12,7 @@ from .cards import PACK, Card, Rank, Suit, card_points
 from .errors import IllegalActionError
 from .redeals import may_redeal_on_four_nines
 from .scoring import finish_deal
-from .state import Phase, State, make_state, with_seat
+from .state import PLAY_CHARS, Phase, State, extended, make_state, with_seat
 
 __all__ = ["apply_play", "legal_plays", "trick_winner", "trump_owner"]
 
@@ -273,7 +273,11 @@ def apply_play(state: State, action: Play) -> State:
     new._gives = state._gives
     new._trump = state._trump
     new._marriages = state._marriages
-    new._history = (state._history, action)
+    history = state._history  # see extended(): one character more, without a lookup
+    if history.__class__ is str:
+        new._history = history + PLAY_CHARS[card.index]
+    else:
+        new._history = (history, action)
     return new
 
 
@@ -308,5 +312,5 @@ def _declare(state: State, action: Play, seat: int) -> State:
         s._tricks,
         with_seat(points, seat, points[seat] + gained),
         (*s._marriages, marriage),
-        (s._history, action),
+        extended(s, action),
     )

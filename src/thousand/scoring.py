@@ -16,7 +16,16 @@ from .auction import ACE_MARRIAGE, ACES
 from .cards import Rank, Suit, card_points, marriage_total
 from .seating import SEATINGS, Seating
 from .sheet import DealRecord, Event, EventKind
-from .state import NO_AUCTION, Match, PerSeat, Phase, State, Tricks, start_of_deal
+from .state import (
+    NO_AUCTION,
+    Match,
+    PerSeat,
+    Phase,
+    State,
+    Tricks,
+    chained_through,
+    start_of_deal,
+)
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -222,10 +231,11 @@ def finish_deal(
         tuple(falls),
         golden_made,
         SEATINGS[players][dealer],
+        chained_through(state, action),
     )
     phase = _GAME_OVER if over else _DEALING
-    zeros = seating.zeros
-    return start_of_deal(after, phase, None, zeros, 0, NO_AUCTION, (state._history, action))
+    # The next deal's run starts empty: the chain so far is the new match's (see History).
+    return start_of_deal(after, phase, None, seating.zeros, 0, NO_AUCTION, "")
 
 
 def _add(values: PerSeat, seat: int, amount: int) -> PerSeat:

@@ -26,7 +26,7 @@ from .auction import FIXED_GAME, bid_limit
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
-from .state import Phase, State, make_state, with_seat
+from .state import Phase, State, extended, make_state, with_seat
 
 _GIVE_TABLES: Final = tuple(by_suit_pattern(GIVE[to]) for to in range(4))
 _GIVING: Final = Phase.GIVING  # globals: reading an Enum member costs ~75 ns
@@ -144,7 +144,7 @@ def advance_give(state: State, action: Give) -> State:
         (),
         s._points,  # none yet: the deal's zeros
         (),
-        (s._history, action),
+        extended(s, action),
     )
 
 
@@ -244,5 +244,5 @@ def advance_contract(state: State, action: Contract) -> State:
         (),
         s._points,  # none yet: the deal's zeros
         (),
-        (s._history, action),
+        extended(s, action),
     )
