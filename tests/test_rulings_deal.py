@@ -405,6 +405,62 @@ def test_r_bid_3_a_seat_with_no_legal_bid_must_pass() -> None:
     assert legal(state) == {"pass"}
 
 
+_LIMIT_RULES = [
+    th.Rules(),
+    th.Rules.standard(),
+    th.Rules().with_agreements(th.variants.ace_marriage),
+    th.Rules.standard().with_agreements(th.variants.ace_marriage),
+    th.Rules().with_agreements(th.variants.declaring_without_marriage),
+    th.Rules.standard().with_agreements(
+        th.variants.ace_marriage, th.variants.declaring_without_marriage
+    ),
+]
+
+
+@pytest.mark.parametrize("rules", _LIMIT_RULES)
+def test_r_bid_3_the_limit_table_matches_the_rule_for_every_marriage_and_ace_pattern(
+    rules: th.Rules,
+) -> None:
+    # The auction reads each hand's limit from a table built once per rules (R-BID-3, A21,
+    # A22): for every set of marriages, with and without the four aces, it is the rule's value.
+    from thousand._checks import rule_checks
+    from thousand.auction import bid_limit
+    from thousand.cards import mask_of
+
+    checks = rule_checks(rules)
+    suits = "SCDH"
+    for pattern in range(16):
+        for aces in (False, True):
+            cards = [f"{r}{s}" for i, s in enumerate(suits) if pattern >> i & 1 for r in "KQ"]
+            cards += [f"A{s}" for s in suits] if aces else ["9S"]
+            hand = mask_of(th.Card.parse(c) for c in cards)
+            marriages = sum(v for i, v in enumerate((40, 60, 80, 100)) if pattern >> i & 1)
+            if rules.bidding.limit == "sum":
+                expected = 120 + marriages + (200 if aces and rules.play.ace_marriage else 0)
+            else:
+                expected = 400 if marriages or (aces and rules.play.ace_marriage) else 120
+            if rules.bidding.without_marriage:
+                expected = max(expected, 400)
+            assert checks.limit(hand) == bid_limit(rules, hand) == expected, cards
+
+
+def test_r_bid_3_the_limit_tables_follow_each_rules_object() -> None:
+    # Built once per rules object and cached by identity: equal rules built anew, and more
+    # rules than the cache holds, still read their own limits.
+    from thousand._checks import rule_checks
+    from thousand.cards import mask_of
+
+    hand = mask_of(th.Card.parse(c) for c in ("KS", "QS", "AS", "AC", "AD", "AH"))
+    for round_ in range(3):
+        for n in range(70):
+            rules = th.Rules.standard() if n % 2 else th.Rules()
+            if n % 3 == 0:
+                rules = rules.with_agreements(th.variants.ace_marriage)
+            expected = {("sum", False): 160, ("sum", True): 360, ("any", False): 400}
+            key = (rules.bidding.limit, rules.play.ace_marriage)
+            assert rule_checks(rules).limit(hand) == expected.get(key, 400), (round_, n)
+
+
 # ---------------------------------------------------------------------------------------------
 # R-TALON-1
 # ---------------------------------------------------------------------------------------------

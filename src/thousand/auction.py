@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._checks import ACES, ANY_LIMIT, CARD_POINTS_IN_PACK, limit_of
 from ._reasons import hidden_choice, out_of_phase
 from .actions import (
     BIDS,
@@ -26,7 +27,7 @@ from .actions import (
     Pass,
     Unhide,
 )
-from .cards import Rank, Suit, marriage_total
+from .cards import marriage_total
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_hand
 from .rules import Rules
@@ -61,27 +62,13 @@ __all__ = [
     "take_talon",
 ]
 
-#: Card points in the pack: the limit of a bid without a marriage (R-BID-3).
-CARD_POINTS_IN_PACK: Final = 120
-#: The standard limit with a marriage, and the floor of Declaring without Marriage (A22).
-ANY_LIMIT: Final = 400
-#: The ace marriage's value (A21) and the contract of golden and hidden games (A10, A15).
-ACE_MARRIAGE: Final = 200
+#: The contract of golden and hidden games (A10, A15).
 FIXED_GAME: Final = 120
-ACES: Final = sum(1 << (6 * s + Rank.ACE) for s in Suit)
 
 
 def bid_limit(rules: Rules, hand: int) -> int:
     """The highest bid (or contract) a hand allows under R-BID-3, A21 and A22."""
-    marriages = marriage_total(hand)
-    aces = rules.play.ace_marriage and hand & ACES == ACES
-    if rules.bidding.limit == "sum":
-        limit = CARD_POINTS_IN_PACK + marriages + (ACE_MARRIAGE if aces else 0)
-    else:
-        limit = ANY_LIMIT if marriages or aces else CARD_POINTS_IN_PACK
-    if rules.bidding.without_marriage:
-        limit = max(limit, ANY_LIMIT)
-    return limit
+    return limit_of(rules, marriage_total(hand), hand & ACES == ACES)
 
 
 def _limit_reason(rules: Rules, limit: int) -> str:
@@ -100,13 +87,12 @@ def _skipped(state: State, seat: int) -> bool:
 def _range(state: State, seat: int) -> tuple[int, int]:
     """The lowest and highest legal bid for ``seat`` (low > top: none)."""
     high = state._auction[0]
-    rules = state._match.rules
+    checks = state._match.checks
     low = high + 5 if high else MIN_BID
-    top = bid_limit(rules, state._hands[seat])
-    bidding = rules.bidding
-    if not bidding.jumps:
+    top = checks.limit(state._hands[seat])
+    if not checks.jumps:
         top = min(top, low)  # A5: only the next step
-    if bidding.skip_below is not None and _skipped(state, seat):
+    if checks.skip_below is not None and _skipped(state, seat):
         top = min(top, MIN_BID if not high else 0)  # A6: only the compulsory opening 100
     return low, top
 
@@ -122,7 +108,9 @@ def legal_calls(state: State) -> tuple[Action, ...]:
         calls = ()
     if state._auction[0]:
         calls = (PASS, *calls)
-    return (*calls, REDEAL) if may_redeal_by_hand(state, seat) else calls
+    if state._match.checks.hand_redeal and may_redeal_by_hand(state, seat):
+        return (*calls, REDEAL)
+    return calls
 
 
 # Globals: reading an Enum member costs ~75 ns on Python 3.11, a global ~10 ns.

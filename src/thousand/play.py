@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._checks import ACE_MARRIAGE, ACES
 from ._reasons import out_of_phase
 from ._tables import by_half_pattern
 from .actions import PLAY, PLAY_MARRIAGE, REDEAL, Action, Play
-from .auction import ACE_MARRIAGE, ACES
-from .cards import PACK, Card, Rank, Suit, card_points
+from .cards import PACK, Card, Rank, Suit
 from .errors import IllegalActionError
 from .redeals import may_redeal_on_four_nines
 from .scoring import finish_deal
@@ -243,7 +243,7 @@ def apply_play(state: State, action: Play) -> State:
                 winner = seat
         elif card.suit is trump:
             winner = seat
-        gained = card_points(first[1].mask | second[1].mask | bit)
+        gained = first[1].points + second[1].points + card.points
         tricks = (*state._tricks, (winner, trick))
         points = state._points
         if not three:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from operator import add, sub
 from typing import TYPE_CHECKING, Final
 
+from ._checks import ACE_MARRIAGE, ACES
 from .actions import Distribute
-from .auction import ACE_MARRIAGE, ACES
 from .cards import Rank, Suit, card_points, marriage_total
 from .seating import SEATINGS, Seating
 from .sheet import DealRecord, Event, EventKind
@@ -232,6 +232,7 @@ def finish_deal(
         golden_made,
         SEATINGS[players][dealer],
         chained_through(state, action),
+        match.checks,
     )
     phase = _GAME_OVER if over else _DEALING
     # The next deal's run starts empty: the chain so far is the new match's (see History).

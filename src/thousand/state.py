@@ -19,6 +19,7 @@ from typing import Any, Final
 
 import attrs
 
+from ._checks import RuleChecks, rule_checks
 from .actions import (
     BIDS,
     CONTRACTS,
@@ -119,6 +120,10 @@ def _seating(match: Match) -> Seating:
     return SEATINGS[match.rules.table.players][match.dealer]
 
 
+def _checks(match: Match) -> RuleChecks:
+    return rule_checks(match.rules)
+
+
 @attrs.frozen
 class Match:
     """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet, and the
@@ -150,6 +155,10 @@ class Match:
     #: The history before this deal, as a chain (see :data:`History`); None when this match is
     #: the root: a history starts here.
     earlier: History = attrs.field(default=None, eq=False, repr=False)
+    #: What the rules decide for the auction and the talon (passed on from deal to deal).
+    checks: RuleChecks = attrs.field(
+        default=attrs.Factory(_checks, takes_self=True), eq=False, repr=False
+    )
 
 
 # -- the history --------------------------------------------------------------------------------

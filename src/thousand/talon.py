@@ -22,7 +22,7 @@ from .actions import (
     Distribute,
     Give,
 )
-from .auction import FIXED_GAME, bid_limit
+from .auction import FIXED_GAME
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
@@ -82,9 +82,12 @@ def legal_gives(state: State) -> tuple[Action, ...]:
     gives: tuple[Action, ...] = ()
     for to in _receivers(state):
         gives += select(_GIVE_TABLES[to], hand)
-    if may_distribute(state):
+    checks = state._match.checks  # most rules allow neither: skip the detailed checks
+    if checks.distribution and may_distribute(state):
         gives = (*gives, DISTRIBUTE)
-    return (*gives, REDEAL) if may_redeal_by_talon(state) else gives
+    if checks.talon_redeal and may_redeal_by_talon(state):
+        return (*gives, REDEAL)
+    return gives
 
 
 def apply_give(state: State, action: Give) -> State:
@@ -190,10 +193,9 @@ def contract_range(state: State) -> tuple[int, int]:
     declarer = state._declarer
     assert declarer is not None
     bid = state._auction[0]
-    rules = state._match.rules
     if _fixed_at_120(state):
         return bid, FIXED_GAME
-    return bid, max(bid, bid_limit(rules, state._hands[declarer]))
+    return bid, max(bid, state._match.checks.limit(state._hands[declarer]))
 
 
 def legal_contracts(state: State) -> tuple[Action, ...]:
