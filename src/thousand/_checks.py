@@ -4,7 +4,8 @@ The auction, the gives and the contract come once or a few times a deal; in a pl
 plays in between push their code and data out of the caches, so each read of the rules tree
 there costs more than it does in a tight loop. :class:`RuleChecks` holds what they need in one
 object that every match of a game shares: the bid limit of each hand as a table, and whether
-the rules allow a redeal or a distribution at all (when not, the detailed checks are skipped).
+the rules allow a redeal or a distribution at all, or make a marriage lead declare it (when not,
+the detailed checks are skipped).
 """
 
 from __future__ import annotations
@@ -51,7 +52,15 @@ def limit_of(rules: Rules, marriages: int, aces: bool) -> int:
 class RuleChecks:
     """What the rules in force decide for the auction and the talon (see the module)."""
 
-    __slots__ = ("distribution", "hand_redeal", "jumps", "limits", "skip_below", "talon_redeal")
+    __slots__ = (
+        "automatic_marriages",
+        "distribution",
+        "hand_redeal",
+        "jumps",
+        "limits",
+        "skip_below",
+        "talon_redeal",
+    )
 
     def __init__(self, rules: Rules) -> None:
         #: The bid limit (R-BID-3, A21, A22) at ``marriage_total(hand) + (all four aces)``.
@@ -65,6 +74,9 @@ class RuleChecks:
         self.hand_redeal = redeals.card_score_below is not None or redeals.four_nines_after_deal
         self.talon_redeal = redeals.talon_score_below is not None or redeals.two_nines_in_talon
         self.distribution = rules.distribution.enabled
+        #: A lead of a held marriage's K or Q must declare it (R-MARRIAGE-1 as the standard
+        #: rules play it): only then is a plain lead of one checked further.
+        self.automatic_marriages = rules.play.marriage_declaration == "automatic"
 
     def limit(self, hand: int) -> int:
         """The bid limit of ``hand``: :func:`limit_of` read from the table."""

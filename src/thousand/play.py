@@ -204,7 +204,10 @@ def apply_play(state: State, action: Play) -> State:
             raise IllegalActionError(action, state._phase, reason)
     else:
         partners = _PARTNERS[card.index]
-        if action.marriage or (partners and hand & partners == partners):
+        # A plain lead from a held marriage is wrong only where marriages declare themselves.
+        if action.marriage or (
+            partners and hand & partners == partners and state._match.checks.automatic_marriages
+        ):
             error = _marriage_error(state, action, seat, hand)
             if error:
                 raise IllegalActionError(action, state._phase, error)
