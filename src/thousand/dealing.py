@@ -19,10 +19,17 @@ from .cards import FULL_PACK, mask_of
 from .errors import IllegalActionError
 from .state import DEAL_CARD_CHARS, NO_AUCTION, Phase, State, extended, with_seat
 
-__all__ = ["apply_deal", "apply_deal_card", "chance_outcomes", "legal_deal_cards"]
+__all__ = [
+    "UNDEALT_HIGH",
+    "UNDEALT_LOW",
+    "apply_deal",
+    "apply_deal_card",
+    "chance_outcomes",
+    "legal_deal_cards",
+]
 
 #: The DealCard actions of each 12-bit pattern of the low and the high half of the pack.
-_LOW, _HIGH = by_half_pattern(DEAL_CARD)
+UNDEALT_LOW, UNDEALT_HIGH = by_half_pattern(DEAL_CARD)
 _DEALING: Final = Phase.DEALING  # a global: reading an Enum member costs ~75 ns
 _new = object.__new__
 
@@ -34,9 +41,11 @@ def _dealt(state: State) -> int:
 
 
 def legal_deal_cards(state: State) -> tuple[Action, ...]:
-    """The cards not dealt yet, as :class:`~thousand.DealCard` actions in card order."""
+    """The cards not dealt yet, as :class:`~thousand.DealCard` actions in card order
+    (:func:`~thousand.legal_actions` does the same inline: one call fewer at 24 of a deal's
+    ~55 steps)."""
     left = FULL_PACK ^ state._exposed  # the cards dealt so far: see _dealt
-    return _LOW[left & 4095] + _HIGH[left >> 12]  # at 24 of a deal's ~55 steps
+    return UNDEALT_LOW[left & 4095] + UNDEALT_HIGH[left >> 12]
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:

@@ -32,7 +32,8 @@ from .auction import (
     legal_hidden_choice,
     legal_unhides,
 )
-from .dealing import apply_deal, apply_deal_card, legal_deal_cards
+from .cards import FULL_PACK
+from .dealing import UNDEALT_HIGH, UNDEALT_LOW, apply_deal, apply_deal_card, legal_deal_cards
 from .dealing import chance_outcomes as _chance
 from .errors import IllegalActionError, check_seat, shown
 from .play import apply_play, legal_plays
@@ -129,10 +130,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     (a whole :class:`Deal` is also accepted there, but not listed); empty only at the end.
     """
     phase = state._phase
-    if phase is _PLAYING:  # the two phases of 48 of a deal's ~55 steps: one call fewer
+    if phase is _PLAYING:  # 24 of a deal's ~55 steps: straight there, not through the table
         return legal_plays(state)
-    if phase is _DEALING:
-        return legal_deal_cards(state)
+    if phase is _DEALING:  # 24 more: legal_deal_cards() inlined, no call at all
+        left = FULL_PACK ^ state._exposed
+        return UNDEALT_LOW[left & 4095] + UNDEALT_HIGH[left >> 12]
     return _LEGAL[phase._value_](state)
 
 
