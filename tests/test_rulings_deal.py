@@ -459,6 +459,13 @@ def test_r_bid_3_the_limit_tables_follow_each_rules_object() -> None:
             expected = {("sum", False): 160, ("sum", True): 360, ("any", False): 400}
             key = (rules.bidding.limit, rules.play.ace_marriage)
             assert rule_checks(rules).limit(hand) == expected.get(key, 400), (round_, n)
+    # A pickle carries the rules, not the table, and reads back the same checks.
+    import pickle
+
+    rules = th.Rules().with_agreements(th.variants.ace_marriage)
+    data = pickle.dumps(rule_checks(rules))
+    assert len(data) < len(pickle.dumps(rules)) + 200
+    assert pickle.loads(data).limits == rule_checks(rules).limits
 
 
 # ---------------------------------------------------------------------------------------------

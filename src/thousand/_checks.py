@@ -58,11 +58,13 @@ class RuleChecks:
         "hand_redeal",
         "jumps",
         "limits",
+        "rules",
         "skip_below",
         "talon_redeal",
     )
 
     def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         #: The bid limit (R-BID-3, A21, A22) at ``marriage_total(hand) + (all four aces)``.
         self.limits: tuple[int, ...] = tuple(
             limit_of(rules, i >> 1 << 1, bool(i & 1)) for i in range(_ALL_MARRIAGES + 2)
@@ -77,6 +79,10 @@ class RuleChecks:
         #: A lead of a held marriage's K or Q must declare it (R-MARRIAGE-1 as the standard
         #: rules play it): only then is a plain lead of one checked further.
         self.automatic_marriages = rules.play.marriage_declaration == "automatic"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as its rules (which the match pickles anyway), not its tables.
+        return (rule_checks, (self.rules,))
 
     def limit(self, hand: int) -> int:
         """The bid limit of ``hand``: :func:`limit_of` read from the table."""
