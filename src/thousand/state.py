@@ -204,14 +204,18 @@ def extended(state: State, action: Action) -> History:
     return (history, action)
 
 
+def _before_run(match: Match) -> History:
+    """The chain a run of ``match``'s deal follows: its ``earlier``, or the match as the root."""
+    return match if match.earlier is None else match.earlier
+
+
 def chained_through(state: State, action: Action) -> History:
     """The history of ``state`` followed by ``action``, as a chain: the ``earlier`` of the next
     deal's match, whose run starts empty."""
     history = extended(state, action)
     if history.__class__ is not str:
         return history
-    match = state._match
-    return (match if match.earlier is None else match.earlier, history)
+    return (_before_run(state._match), history)
 
 
 def chained(state: State) -> History:
@@ -219,14 +223,8 @@ def chained(state: State) -> History:
     history = state._history
     if history.__class__ is not str:
         return history
-    match = state._match
-    earlier = match if match.earlier is None else match.earlier
+    earlier = _before_run(state._match)
     return (earlier, history) if history else earlier
-
-
-def _decoded(run: str) -> Iterator[Action]:
-    """The actions of a run, last first."""
-    return map(_ACTION_OF.__getitem__, reversed(run))
 
 
 def actions_back(state: State) -> Iterator[Action]:
@@ -235,7 +233,7 @@ def actions_back(state: State) -> Iterator[Action]:
     while node.__class__ is tuple:
         node, link = node
         if link.__class__ is str:
-            yield from _decoded(link)
+            yield from map(_ACTION_OF.__getitem__, reversed(link))
         else:
             yield link
 
