@@ -8,6 +8,12 @@ play revealed about where a card could have come from, then unseen gives are dra
 and the deal is replayed action by action; a world where some action would be illegal (a bid
 above the limit, a card that does not follow suit, a card given away and then played) is
 rejected and drawn again. Rejection keeps the draw uniform over the consistent worlds.
+
+After high bids few spreads may give the bidders the marriages they need. When many draws
+have been rejected, the spreads are drawn only among those where each bid (and the contract)
+is within its hand's limit (``_spreads.LimitedSpread``), still uniformly, and
+rejection goes on from there. Every consistent world meets those limits, so both kinds of draw
+are uniform over the consistent worlds, and so is their mix.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from . import _spreads
 from .actions import Bid, Contract, DealCard, Distribute, Give, Play, Redeal, Unhide
 from .cards import PACK, Card, Rank, Suit, marriage_total
 from .engine import apply
@@ -46,60 +53,15 @@ GROUPS: Final = range(TALON + 1)
 ANYWHERE: Final = (1 << (TALON + 1)) - 1
 #: How many draws to try before giving up on an inconsistent information state.
 MAX_TRIES: Final = 20_000
+#: How many draws to try among all spreads before drawing only among those whose hands allow
+#: the bids seen. Every consistent world is among those, so both ways are uniform over the
+#: consistent worlds, and so is their mix.
+PLAIN_TRIES: Final = 1_000
 
 
 def _place(seating: Seating, k: int) -> int:
     """R-DEAL-1, R-FOUR-2: the group that the k-th card of the deal goes to."""
     return seating.card_seat[k] if k < 21 else TALON
-
-
-def _count(cards: list[int], capacity: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
-    """The number of ways to put the cards (as masks of allowed groups) into the groups."""
-    key = (len(cards), *capacity)
-    if key in memo:
-        return memo[key]
-    if not cards:
-        return 1
-    allowed, rest = cards[0], cards[1:]
-    total = 0
-    for group in GROUPS:
-        if allowed >> group & 1 and capacity[group]:
-            left = list(capacity)
-            left[group] -= 1
-            total += _count(rest, tuple(left), memo)
-    memo[key] = total
-    return total
-
-
-def _spread(
-    cards: list[int],
-    capacity: tuple[int, ...],
-    rng: random.Random,
-    memo: dict[tuple[int, ...], int],
-) -> list[int] | None:
-    """A uniformly drawn group for each card, respecting the allowed groups and capacities."""
-    if _count(cards, capacity, memo) == 0:
-        return None
-    out = []
-    left = list(capacity)
-    for i, allowed in enumerate(cards):
-        rest = cards[i + 1 :]
-        weights = []
-        for group in GROUPS:
-            if allowed >> group & 1 and left[group]:
-                left[group] -= 1
-                weights.append((group, _count(rest, tuple(left), memo)))
-                left[group] += 1
-            else:
-                weights.append((group, 0))
-        pick = rng.randrange(sum(w for _, w in weights))
-        for group, weight in weights:
-            if pick < weight:
-                out.append(group)
-                left[group] -= 1
-                break
-            pick -= weight
-    return out
 
 
 def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
@@ -146,9 +108,7 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
     )
     seating = match.seating
     start = start_of_deal(match, Phase.DEALING, None, seating.zeros, 0, NO_AUCTION, None)
-    dealt = [s for s in info.sights if isinstance(s, Dealt)]
-    groups = [_place(seating, k) for k in range(len(dealt))]
-    known = {d.card: groups[k] for k, d in enumerate(dealt) if d.card is not None}
+    dealt, groups, known = _dealt(info, seating)
     allowed = _allowed_groups(info, known)
     unknown = [c for c in PACK if c not in known]
     capacity = [0] * len(GROUPS)
@@ -158,11 +118,22 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
     masks = [allowed.get(c, ANYWHERE) for c in unknown]
     memo: dict[tuple[int, ...], int] = {}
     check = _Check(info, known) if len(dealt) == 24 else None
-    for _ in range(MAX_TRIES):
+    limited: _spreads.LimitedSpread | None = None
+    for tries in range(MAX_TRIES):
+        if tries == PLAIN_TRIES and check is not None and check.needs:
+            # Rejection is failing: draw only spreads whose hands allow the bids seen, where
+            # the seen cards do not meet every need already.
+            limited = _spreads.LimitedSpread(
+                info.rules, unknown, masks, tuple(capacity), known, check.needs
+            )
+            if limited.met():
+                limited = None
         if len(dealt) < 24:
             spread: list[int] | None = _spread_while_dealing(len(unknown), capacity, rng)
+        elif limited is not None:
+            spread = limited.draw(rng)
         else:
-            spread = _spread(masks, tuple(capacity), rng, memo)
+            spread = _spreads.spread(masks, tuple(capacity), rng, memo)
         if spread is None:
             break
         state = _replay(start, info, dealt, groups, unknown, spread, rng, check)
@@ -177,6 +148,15 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
                 break
             return state
     raise ValueError(f"no state is consistent with this information state of seat {info.seat}")
+
+
+def _dealt(info: InfoState, seating: Seating) -> tuple[list[Dealt], list[int], dict[Card, int]]:
+    """The cards dealt so far as the seat saw them, the group each went to, and the group of
+    each card the seat saw dealt."""
+    dealt = [s for s in info.sights if isinstance(s, Dealt)]
+    groups = [_place(seating, k) for k in range(len(dealt))]
+    known = {d.card: groups[k] for k, d in enumerate(dealt) if d.card is not None}
+    return dealt, groups, known
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -368,8 +348,19 @@ class _Check:
             and isinstance(s.action, Bid | Unhide)
             and (s.action.value > 120 or isinstance(s.action, Unhide))
         ]
+        # What the calls ask of the dealt hands, for LimitedSpread (the contract's need is
+        # added below): a bidder's highest bid asks the most.
+        highest: dict[tuple[int, bool], int] = {}
+        for seat, value, unhides in self.bids:
+            highest[seat, unhides] = max(value, highest.get((seat, unhides), 0))
+        self.needs = [
+            _spreads.Need(1 << seat, 0, value, unhides)
+            for (seat, unhides), value in highest.items()
+        ]
         self.declarer: int | None = None
         taken = [i for i, s in enumerate(info.sights) if isinstance(s, TalonTaken)]
+        # Otherwise the replay alone tests the gives and the contract (the contract's need
+        # would hold under Quiet Drop too, but it is left to rejection there).
         if len(taken) != 1 or info.rules.talon.quiet_drop:
             return
         after = info.sights[taken[0] + 1 :]
@@ -405,6 +396,19 @@ class _Check:
             for s in after
             if isinstance(s, Acted) and isinstance(s.action, Play)
         ]
+        if self.contract is not None and self.contract > self.high:
+            # The hand after the gives: the declarer's and the talon's cards less two, and
+            # less any card seen given or played by another seat, or of a suit the declarer
+            # showed it lacks and not played by it (R-PLAY-2).
+            gone = sum(card.mask for _, card in self.given if card is not None)
+            gone |= sum(card.mask for seat, card, _ in self.plays if seat != self.declarer)
+            lacks = _voids(info)[self.declarer]
+            gone |= sum(suit.mask for suit in Suit if lacks >> suit & 1) & ~sum(
+                card.mask for seat, card, _ in self.plays if seat == self.declarer
+            )
+            self.needs.append(
+                _spreads.Need(1 << self.declarer | 1 << TALON, gone, self.contract, False)
+            )
 
     def limit(self, hand: int) -> int:
         """The highest bid or contract ``hand`` allows: the engine's own limit."""
