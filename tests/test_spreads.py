@@ -43,11 +43,20 @@ def every_spread(
     known: dict[th.Card, int],
     needs: list[_spreads.Need],
 ) -> list[tuple[int, ...]]:
-    """Every spread that fits the masks and capacities and meets the needs, by brute force."""
+    """Every spread that fits the masks and capacities and meets the needs, by brute force.
+    A receiver's cards (a receiver seat and a budget entry above the groups' bits) go outside
+    that seat no more often than the budget entry allows."""
     out = []
     choices = [[g for g in range(GROUPS) if m >> g & 1] for m in masks]
     for spread in itertools.product(*choices):
         if any(spread.count(g) != capacity[g] for g in range(GROUPS)):
+            continue
+        away = Counter(
+            m >> _spreads.BUDGET_SHIFT
+            for m, g in zip(masks, spread, strict=True)
+            if m >> _spreads.RECEIVER_SHIFT and g != (m >> _spreads.RECEIVER_SHIFT & 15) - 1
+        )
+        if any(n > capacity[entry] for entry, n in away.items()):
             continue
         places = [0] * GROUPS
         for card, g in [*zip(unknown, spread, strict=True), *known.items()]:
@@ -88,6 +97,23 @@ def problems(draw: st.DrawFn) -> Problem:
     return rules, unknown, masks, capacity, known, draw(st.lists(need, max_size=3))
 
 
+@st.composite
+def problems_with_receivers(draw: st.DrawFn) -> Problem:
+    """A problem whose cards may be a receiver's: up to two seats, each with a budget of 0 or
+    1 cards dealt elsewhere, and some cards each tagged with one of them."""
+    rules, unknown, masks, capacity, known, needs = draw(problems())
+    seats = draw(st.lists(st.integers(0, 3), unique=True, max_size=2))
+    budgets = tuple(draw(st.integers(0, 1)) for _ in seats)
+    tagged = []
+    for mask in masks:
+        k = draw(st.integers(-1, len(seats) - 1))
+        if k >= 0:
+            mask |= (seats[k] + 1) << _spreads.RECEIVER_SHIFT
+            mask |= (GROUPS + k) << _spreads.BUDGET_SHIFT
+        tagged.append(mask)
+    return rules, unknown, tagged, (*capacity, *budgets), known, needs
+
+
 @settings(max_examples=500)
 @given(problem=problems())
 def test_the_count_of_spreads_that_meet_the_needs_is_exact(problem: Problem) -> None:
@@ -95,6 +121,25 @@ def test_the_count_of_spreads_that_meet_the_needs_is_exact(problem: Problem) -> 
     four aces counting, whatever the groups, the cards gone and the bids."""
     limited = _spreads.LimitedSpread(*problem)
     assert limited.size() == len(every_spread(*problem))
+
+
+@settings(max_examples=500)
+@given(problem=problems_with_receivers(), seed=st.integers(0, 2**32))
+def test_r_talon_2_spreads_keep_each_receiver_to_its_one_give(problem: Problem, seed: int) -> None:
+    """R-TALON-2: with cards tagged as a receiver's, the count by suits, the plain count and
+    the draws agree with the brute force that lets each receiver have at most its budget of
+    cards dealt elsewhere."""
+    rules, unknown, masks, capacity, known, _ = problem
+    spreads = every_spread(*problem)
+    limited = _spreads.LimitedSpread(*problem)
+    assert limited.size() == len(spreads)
+    plain = every_spread(rules, unknown, masks, capacity, known, [])
+    assert _spreads.count(masks, capacity, {}) == len(plain)
+    rng = random.Random(seed)
+    drawn = _spreads.spread(masks, capacity, rng, {})
+    assert (drawn is None) == (not plain) and (drawn is None or tuple(drawn) in plain)
+    drawn = limited.draw(rng)
+    assert (drawn is None) == (not spreads) and (drawn is None or tuple(drawn) in spreads)
 
 
 @settings(max_examples=200)

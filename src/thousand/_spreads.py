@@ -9,6 +9,10 @@ spreads where every such need is met: each bidder's dealt hand allows its bid (R
 A22), an unhider's holds a marriage (A15), and the declarer's hand with the talon allows the
 contract (R-TALON-3; the two gives can only lower it). It is still uniform over those
 spreads, so the rejection that follows keeps the draw uniform over the consistent worlds.
+It also keeps to the gives (R-TALON-2): each opponent got one card from the declarer, so of
+the cards it played at most one was dealt elsewhere (none, where the seat drawing saw that
+give). Such a card's mask names its receiver, and a capacity past the groups' counts the
+receiver's give (:func:`placed`).
 
 Only the kings and queens (and the aces, where four of them count, A21) decide whether a need
 is met. The count goes suit by suit over where those cards lie, and once a need is met it
@@ -49,10 +53,38 @@ _Branches = tuple[int, list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[i
 _MARRIAGE_SCALE: Final = 8
 
 
+#: The places a card can be dealt to: the seats 0..3 and the talon (at a table of three
+#: place 3 takes no card).
+TALON: Final = 4
+GROUPS: Final = range(TALON + 1)
+#: Above its groups a card's mask may name a receiver: a seat that got one unseen card from the
+#: declarer and later played this one. Bits 8-11 hold that seat + 1, bits 12 up the capacity
+#: entry (past the groups') that counts the cards the seat may yet have received.
+RECEIVER_SHIFT: Final = 8
+BUDGET_SHIFT: Final = 12
+
+
+def placed(allowed: int, group: int, capacity: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The capacities left once a card of mask ``allowed`` goes to ``group``; None when it may
+    not: the group is not allowed or full, or the card is a receiver's and the receiver has
+    already been given its card (a card it played from another place came to it as a give)."""
+    if not (allowed >> group & 1 and capacity[group]):
+        return None
+    left = list(capacity)
+    left[group] -= 1
+    receiver = allowed >> RECEIVER_SHIFT & 15
+    if receiver and group != receiver - 1:
+        budget = allowed >> BUDGET_SHIFT
+        if not left[budget]:
+            return None
+        left[budget] -= 1
+    return tuple(left)
+
+
 def count(cards: list[int], capacity: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
-    """The number of ways to put the cards (as masks of allowed groups) into the groups, each
-    taking at most its capacity (``sample_state``'s capacities add up to the cards). ``memo``
-    serves the suffixes of one list of cards only."""
+    """The number of ways to put the cards (as masks of allowed groups, see :func:`placed`)
+    into the groups, each taking at most its capacity (``sample_state``'s capacities add up to
+    the cards). ``memo`` serves the suffixes of one list of cards only."""
     key = (len(cards), *capacity)
     if key in memo:
         return memo[key]
@@ -60,9 +92,14 @@ def count(cards: list[int], capacity: tuple[int, ...], memo: dict[tuple[int, ...
         return 1
     allowed, rest = cards[0], cards[1:]
     total = 0
-    for group in range(len(capacity)):
+    for group in GROUPS:
         if allowed >> group & 1 and capacity[group]:
-            left = list(capacity)
+            if allowed >> RECEIVER_SHIFT:
+                after = placed(allowed, group, capacity)
+                if after is not None:
+                    total += count(rest, after, memo)
+                continue
+            left = list(capacity)  # the common case, inline
             left[group] -= 1
             total += count(rest, tuple(left), memo)
     memo[key] = total
@@ -79,23 +116,19 @@ def spread(
     if count(cards, capacity, memo) == 0:
         return None
     out = []
-    left = list(capacity)
-    groups = range(len(capacity))
+    left = capacity
     for i, allowed in enumerate(cards):
         rest = cards[i + 1 :]
         weights = []
-        for group in groups:
-            if allowed >> group & 1 and left[group]:
-                left[group] -= 1
-                weights.append((group, count(rest, tuple(left), memo)))
-                left[group] += 1
-            else:
-                weights.append((group, 0))
-        pick = rng.randrange(sum(w for _, w in weights))
-        for group, weight in weights:
+        for group in GROUPS:
+            after = placed(allowed, group, left)
+            weights.append((group, 0 if after is None else count(rest, after, memo), after))
+        pick = rng.randrange(sum(w for _, w, _ in weights))
+        for group, weight, after in weights:
             if pick < weight:
+                assert after is not None
                 out.append(group)
-                left[group] -= 1
+                left = after
                 break
             pick -= weight
     return out
@@ -110,9 +143,10 @@ def _counted(need: Need, card: int, group: int) -> bool:
 class LimitedSpread:
     """Uniform draws of a group for each unseen card, among the spreads that meet ``needs``.
 
-    ``masks[i]`` is the allowed groups of ``unknown[i]``, ``capacity[g]`` the number of unseen
-    cards group ``g`` takes (they add up to the number of unseen cards), ``known`` the group
-    of every seen card."""
+    ``masks[i]`` is the allowed groups of ``unknown[i]`` (and its receiver, see
+    :func:`placed`), ``capacity[g]`` the number of unseen cards group ``g`` takes (they add up
+    to the number of unseen cards; the receivers' entries follow), ``known`` the group of
+    every seen card."""
 
     def __init__(
         self,
@@ -123,10 +157,9 @@ class LimitedSpread:
         known: dict[Card, int],
         needs: list[Need],
     ) -> None:
-        assert sum(capacity) == len(unknown) == len(masks)
+        assert sum(capacity[: len(GROUPS)]) == len(unknown) == len(masks)
         self.rules = rules
         self.needs = needs
-        self.groups = range(len(capacity))
         self.capacity = capacity
         ranks = (
             (Rank.KING, Rank.QUEEN, Rank.ACE)
@@ -167,11 +200,10 @@ class LimitedSpread:
         for i, _ in self.suits[s][1]:
             grown = []
             for groups, left in ways:
-                for g in self.groups:
-                    if self.masks[i] >> g & 1 and left[g]:
-                        rest = list(left)
-                        rest[g] -= 1
-                        grown.append(((*groups, g), tuple(rest)))
+                for g in GROUPS:
+                    after = placed(self.masks[i], g, left)
+                    if after is not None:
+                        grown.append(((*groups, g), after))
             ways = grown
         return ways
 
@@ -222,8 +254,11 @@ class LimitedSpread:
         return found
 
     def met(self) -> bool:
-        """Whether the seen cards meet every need already (then every spread does)."""
-        return all(p == _MET for p in self.start)
+        """Whether it draws as :func:`spread` does: the seen cards meet every need already, and
+        no card is a receiver's."""
+        return all(p == _MET for p in self.start) and all(
+            m >> RECEIVER_SHIFT == 0 for m in self.masks
+        )
 
     def size(self) -> int:
         """The number of spreads that meet every need."""

@@ -47,8 +47,8 @@ __all__ = ["sample_state"]
 
 #: The group index of the talon; seats are 0..3 (at a table of three group 3 is never filled,
 #: and an empty group draws nothing from the generator, so draws stay as they were).
-TALON: Final = 4
-GROUPS: Final = range(TALON + 1)
+TALON: Final = _spreads.TALON
+GROUPS: Final = _spreads.GROUPS
 #: Every group allowed.
 ANYWHERE: Final = (1 << (TALON + 1)) - 1
 #: How many draws to try before giving up on an inconsistent information state.
@@ -109,22 +109,18 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
     seating = match.seating
     start = start_of_deal(match, Phase.DEALING, None, seating.zeros, 0, NO_AUCTION, None)
     dealt, groups, known = _dealt(info, seating)
-    allowed = _allowed_groups(info, known)
-    unknown = [c for c in PACK if c not in known]
-    capacity = [0] * len(GROUPS)
-    for k, d in enumerate(dealt):
-        if d.card is None:
-            capacity[groups[k]] += 1
-    masks = [allowed.get(c, ANYWHERE) for c in unknown]
+    unknown, masks, capacity = _unseen(info, dealt, groups, known)
     memo: dict[tuple[int, ...], int] = {}
     check = _Check(info, known) if len(dealt) == 24 else None
     limited: _spreads.LimitedSpread | None = None
     for tries in range(MAX_TRIES):
-        if tries == PLAIN_TRIES and check is not None and check.needs:
-            # Rejection is failing: draw only spreads whose hands allow the bids seen, where
-            # the seen cards do not meet every need already.
+        if tries == PLAIN_TRIES and check is not None:
+            # Rejection is failing: draw only spreads whose hands allow the bids seen and
+            # where each opponent played at most the one card given to it from elsewhere,
+            # unless that asks nothing of a spread.
+            tagged, received = check.receivers(unknown, masks)
             limited = _spreads.LimitedSpread(
-                info.rules, unknown, masks, tuple(capacity), known, check.needs
+                info.rules, unknown, tagged, (*capacity, *received), known, check.needs
             )
             if limited.met():
                 limited = None
@@ -157,6 +153,20 @@ def _dealt(info: InfoState, seating: Seating) -> tuple[list[Dealt], list[int], d
     groups = [_place(seating, k) for k in range(len(dealt))]
     known = {d.card: groups[k] for k, d in enumerate(dealt) if d.card is not None}
     return dealt, groups, known
+
+
+def _unseen(
+    info: InfoState, dealt: list[Dealt], groups: list[int], known: dict[Card, int]
+) -> tuple[list[Card], list[int], list[int]]:
+    """The cards the seat did not see dealt, the groups each may have been dealt to (as a
+    mask), and how many of them each group got."""
+    allowed = _allowed_groups(info, known)
+    unknown = [c for c in PACK if c not in known]
+    capacity = [0] * len(GROUPS)
+    for k, d in enumerate(dealt):
+        if d.card is None:
+            capacity[groups[k]] += 1
+    return unknown, [allowed.get(c, ANYWHERE) for c in unknown], capacity
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -358,6 +368,8 @@ class _Check:
             for (seat, unhides), value in highest.items()
         ]
         self.declarer: int | None = None
+        self.given: list[tuple[int, Card | None]] = []
+        self.plays: list[tuple[int, Card, bool]] = []
         taken = [i for i, s in enumerate(info.sights) if isinstance(s, TalonTaken)]
         # Otherwise the replay alone tests the gives and the contract (the contract's need
         # would hold under Quiet Drop too, but it is left to rejection there).
@@ -409,6 +421,30 @@ class _Check:
             self.needs.append(
                 _spreads.Need(1 << self.declarer | 1 << TALON, gone, self.contract, False)
             )
+
+    def receivers(self, unknown: list[Card], masks: list[int]) -> tuple[list[int], list[int]]:
+        """``masks`` with the cards the opponents played marked for :func:`_spreads.placed`,
+        and the extra capacities that count their gives (R-TALON-2). Each opponent got one
+        card from the declarer's hand or the talon: of the cards it played, at most one (none
+        where this seat saw its give) was dealt elsewhere. Unmarked where the deal took another
+        course."""
+        if self.declarer is None:
+            return masks, []
+        budget = {to: int(card is None) for to, card in self.given}
+        entry = {to: len(GROUPS) + i for i, to in enumerate(budget)}
+        seen = {card for _, card in self.given if card is not None}
+        played = {card: seat for seat, card, _ in self.plays if seat in budget}
+        tagged = []
+        for card, mask in zip(unknown, masks, strict=True):
+            seat = played.get(card)
+            if seat is not None and card not in seen:
+                if not mask >> seat & 1:  # dealt elsewhere for certain: its give
+                    budget[seat] -= 1
+                elif mask != 1 << seat:
+                    tagged_mask = seat + 1 << _spreads.RECEIVER_SHIFT
+                    mask |= tagged_mask | entry[seat] << _spreads.BUDGET_SHIFT
+            tagged.append(mask)
+        return tagged, [max(0, b) for b in budget.values()]
 
     def limit(self, hand: int) -> int:
         """The highest bid or contract ``hand`` allows: the engine's own limit."""
