@@ -113,7 +113,7 @@ def test_states_never_change_and_compare_by_value() -> None:
     with pytest.raises(AttributeError):
         state.scores = (1, 2, 3)  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        state.anything = 1  # type: ignore[attr-defined]
+        state.anything = 1
 
 
 def test_states_with_other_histories_differ() -> None:

@@ -53,8 +53,11 @@ class RuleChecks:
     """What the rules in force decide for the auction and the talon (see the module)."""
 
     __slots__ = (
+        "ace_marriage",
         "automatic_marriages",
         "distribution",
+        "first_lead_marriages",
+        "four_nines_on_hands",
         "hand_redeal",
         "jumps",
         "limits",
@@ -79,6 +82,11 @@ class RuleChecks:
         #: A lead of a held marriage's K or Q must declare it (R-MARRIAGE-1 as the standard
         #: rules play it): only then is a plain lead of one checked further.
         self.automatic_marriages = rules.play.marriage_declaration == "automatic"
+        #: Marriages may be declared on the first lead of a deal too (R-MARRIAGE-1's option).
+        self.first_lead_marriages = rules.play.trumps_in_first_move
+        #: Ace Marriage (A21), and 4 Nines on Hands (A7): what a lead's legal actions ask.
+        self.ace_marriage = rules.play.ace_marriage
+        self.four_nines_on_hands = rules.redeals.four_nines_on_hands
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickled as its rules (which the match pickles anyway), not its tables.

@@ -27,18 +27,16 @@ from .actions import (
     Pass,
     Unhide,
 )
-from .cards import marriage_total
+from .cards import HIGH_MARRIAGES, LOW_MARRIAGES, marriage_total
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_hand
 from .rules import Rules
 from .state import (
     NO_AUCTION,
     Auction,
-    History,
     PerSeat,
     Phase,
     State,
-    extended,
     make_state,
     offers_hidden_game,
     skipped,
@@ -47,8 +45,6 @@ from .state import (
 )
 
 __all__ = [
-    "advance_bid",
-    "advance_pass",
     "apply_bid",
     "apply_hidden",
     "apply_look",
@@ -64,6 +60,10 @@ __all__ = [
 
 #: The contract of golden and hidden games (A10, A15).
 FIXED_GAME: Final = 120
+#: Per bid step: a pass, then every bid from that step up (the calls after a bid, cut short).
+_PASS_THEN: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    (PASS, *BIDS[first:]) for first in range(len(BIDS) + 2)
+)
 
 
 def bid_limit(rules: Rules, hand: int) -> int:
@@ -84,14 +84,17 @@ def _skipped(state: State, seat: int) -> bool:
     return skipped(state._match, seat)
 
 
-def _range(state: State, seat: int) -> tuple[int, int]:
-    """The lowest and highest legal bid for ``seat`` (low > top: none)."""
-    high = state._auction[0]
+def _range(state: State, seat: int, high: int) -> tuple[int, int]:
+    """The lowest and highest legal bid for ``seat`` over the high bid (low > top: none)."""
     checks = state._match.checks
+    hand = state._hands[seat]
     low = high + 5 if high else MIN_BID
-    top = checks.limit(state._hands[seat])
-    if not checks.jumps:
-        top = min(top, low)  # A5: only the next step
+    # RuleChecks.limit(hand), inlined: the auction's one lookup of the hand's limit
+    top = checks.limits[
+        LOW_MARRIAGES[hand & 4095] + HIGH_MARRIAGES[hand >> 12] + (hand & ACES == ACES)
+    ]
+    if not checks.jumps and top > low:
+        top = low  # A5: only the next step
     if checks.skip_below is not None and _skipped(state, seat):
         top = min(top, MIN_BID if not high else 0)  # A6: only the compulsory opening 100
     return low, top
@@ -102,12 +105,13 @@ def legal_calls(state: State) -> tuple[Action, ...]:
     where an agreement allows one."""
     seat = state._to_move
     assert seat is not None
-    low, top = _range(state, seat)
-    calls: tuple[Action, ...] = BIDS[(low - MIN_BID) // 5 : (top - MIN_BID) // 5 + 1]
-    if low > top:
-        calls = ()
-    if state._auction[0]:
-        calls = (PASS, *calls)
+    high = state._bidding[0][0]  # the auction's high bid
+    low, top = _range(state, seat, high)
+    first = (low - MIN_BID) // 5
+    count = (top - low) // 5 + 1 if low <= top else 0
+    calls: tuple[Action, ...] = (
+        _PASS_THEN[first][: count + 1] if high else BIDS[first : first + count]
+    )
     if state._match.checks.hand_redeal and may_redeal_by_hand(state, seat):
         return (*calls, REDEAL)
     return calls
@@ -120,7 +124,7 @@ _HIDDEN_CHOICE: Final = Phase.HIDDEN_CHOICE
 _GIVING: Final = Phase.GIVING
 
 
-def open_deal(state: State, hands: PerSeat, talon: int, history: History) -> State:
+def open_deal(state: State, hands: PerSeat, talon: int, action: Action) -> State:
     """The state after the last card: the auction opens at the dealer's left (R-BID-1, among
     the active seats R-FOUR-1); or the opener's hidden-game choice (A15); or, in a golden
     deal, the talon is taken at once (A10)."""
@@ -128,14 +132,12 @@ def open_deal(state: State, hands: PerSeat, talon: int, history: History) -> Sta
     opener = match.seating.opener
     if match.golden is not None:
         others = match.seating.mask ^ (1 << opener)
-        return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0, ()), history)
+        return take_talon(state, hands, talon, (FIXED_GAME, opener, others, 0, 0, ()), action)
     phase = _HIDDEN_CHOICE if offers_hidden_game(match) else _BIDDING
-    return start_of_deal(match, phase, opener, hands, talon, NO_AUCTION, history)
+    return start_of_deal(match, phase, opener, hands, talon, NO_AUCTION, state, action)
 
 
-def take_talon(
-    state: State, hands: PerSeat, talon: int, auction: Auction, history: History
-) -> State:
+def take_talon(state: State, hands: PerSeat, talon: int, auction: Auction, action: Action) -> State:
     """R-BID-2, R-TALON-1: the high bidder is declarer and takes the talon into hand."""
     declarer = auction[1]
     return make_state(
@@ -152,9 +154,10 @@ def take_talon(
         None,
         (),
         (),
-        state._points,  # none yet: the deal's zeros
+        state._won[2],  # no points yet: the deal's zeros
         (),
-        history,
+        state,
+        action,
     )
 
 
@@ -177,86 +180,65 @@ def _out_of_phase(state: State, action: Action, phases: tuple[Phase, ...]) -> st
 
 
 def apply_bid(state: State, action: Bid) -> State:
-    """A bid: legal when it is a multiple of 5 above the high bid and within the limit."""
+    """A bid: legal when it is a multiple of 5 above the high bid and within the limit; it is
+    the high bid, and the next seat still in the auction calls."""
     if state._phase is not _BIDDING:
         raise IllegalActionError(action, state._phase, _out_of_phase(state, action, (_BIDDING,)))
     seat = state._to_move
     assert seat is not None
     value = action.value
-    high = state._auction[0]
-    low, top = _range(state, seat)
-    if value % 5:
-        raise IllegalActionError(
-            action, state._phase, f"bid {value} is not a multiple of 5 (R-BID-2)"
-        )
-    if value < low:
-        reason = (
-            f"the opener must open with at least {MIN_BID} (R-BID-1)"
-            if not high
-            else f"bid {value} does not beat the high bid {high} (R-BID-2)"
-        )
+    high, _, passed, called, hidden, calls = state._bidding[0]  # the auction
+    low, top = _range(state, seat, high)
+    if value % 5 or value < low or value > top:
+        reason = _why_not_bid(state, seat, value, high, low, top)
         raise IllegalActionError(action, state._phase, reason)
-    if value > top:
-        rules = state._match.rules
-        limit = bid_limit(rules, state._hands[seat])
-        if _skipped(state, seat):
-            may = (
-                f"it may only open with the compulsory {MIN_BID}" if not high else "it may not bid"
-            )
-            reason = (
-                f"seat {seat}'s score {state._match.scores[seat]} is below "
-                f"{rules.bidding.skip_below}: {may} (Skip Declaring, A6)"
-            )
-        elif value <= limit:
-            reason = f"bid {value} jumps: only {low} is allowed (No Jumping, A5)"
-        else:
-            reason = f"bid {value} is above {_limit_reason(rules, limit)} (R-BID-3)"
-        raise IllegalActionError(action, state._phase, reason)
-    return advance_bid(state, action)
-
-
-def advance_bid(state: State, action: Bid) -> State:
-    """A legal bid: it is the high bid, and the next seat still in the auction calls."""
-    seat = state._to_move
-    assert seat is not None
-    _, _, passed, called, hidden, calls = state._auction
-    s = state
+    nxt = state._match.seating.auction_next[seat][passed]
+    auction = (value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
     return start_of_deal(
-        s._match,
-        _BIDDING,
-        s._match.seating.auction_next[seat][passed],
-        s._hands,
-        s._talon,
-        (action.value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action))),
-        extended(s, action),
+        state._match, _BIDDING, nxt, state._hands, state._talon, auction, state, action
     )
+
+
+def _why_not_bid(state: State, seat: int, value: int, high: int, low: int, top: int) -> str:
+    if value % 5:
+        return f"bid {value} is not a multiple of 5 (R-BID-2)"
+    if value < low:
+        if not high:
+            return f"the opener must open with at least {MIN_BID} (R-BID-1)"
+        return f"bid {value} does not beat the high bid {high} (R-BID-2)"
+    rules = state._match.rules
+    limit = bid_limit(rules, state._hands[seat])
+    if _skipped(state, seat):
+        may = f"it may only open with the compulsory {MIN_BID}" if not high else "it may not bid"
+        return (
+            f"seat {seat}'s score {state._match.scores[seat]} is below "
+            f"{rules.bidding.skip_below}: {may} (Skip Declaring, A6)"
+        )
+    if value <= limit:
+        return f"bid {value} jumps: only {low} is allowed (No Jumping, A5)"
+    return f"bid {value} is above {_limit_reason(rules, limit)} (R-BID-3)"
 
 
 def apply_pass(state: State, action: Pass) -> State:
     """A pass: the seat is out; after the second pass the high bidder takes the talon. A pass
     in the unhide is a pass in the auction (A15)."""
-    _in(state, action, _BIDDING, _UNHIDING)
-    if not state._auction[0]:
-        raise IllegalActionError(
-            action, state._phase, f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"
-        )
-    return advance_pass(state, action)
-
-
-def advance_pass(state: State, action: Pass) -> State:
-    """A legal pass: the seat is out; after the second pass the high bidder takes the talon."""
+    phase = state._phase
+    if phase is not _BIDDING and phase is not _UNHIDING:
+        reason = _out_of_phase(state, action, (_BIDDING, _UNHIDING))
+        raise IllegalActionError(action, phase, reason)
     seat = state._to_move
     assert seat is not None
-    high, bidder, passed, called, hidden, calls = state._auction
+    high, bidder, passed, called, hidden, calls = state._bidding[0]  # the auction
+    if not high:
+        reason = f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"
+        raise IllegalActionError(action, phase, reason)
     passed |= 1 << seat
     auction = (high, bidder, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
-    history = extended(state, action)
+    s = state
     if passed.bit_count() < 2:
-        nxt = state._match.seating.auction_next[seat][passed]
-        return start_of_deal(
-            state._match, state._phase, nxt, state._hands, state._talon, auction, history
-        )
-    return take_talon(state, state._hands, state._talon, auction, history)
+        nxt = s._match.seating.auction_next[seat][passed]
+        return start_of_deal(s._match, phase, nxt, s._hands, s._talon, auction, s, action)
+    return take_talon(s, s._hands, s._talon, auction, action)
 
 
 def legal_hidden_choice(state: State) -> tuple[Action, ...]:
@@ -268,7 +250,6 @@ def apply_hidden(state: State, action: Hidden) -> State:
     """The opener declares a hidden game at 120; the others may unhide it (A15)."""
     opener = _in(state, action, Phase.HIDDEN_CHOICE)
     auction = (FIXED_GAME, opener, 0, 1 << opener, 1, ((opener, action),))
-    history = extended(state, action)
     if state._match.rules.hidden_round.allow_unhide:
         return start_of_deal(
             state._match,
@@ -277,24 +258,20 @@ def apply_hidden(state: State, action: Hidden) -> State:
             state._hands,
             state._talon,
             auction,
-            history,
+            state,
+            action,
         )
     others = state._match.seating.mask ^ 1 << opener
     stands = (FIXED_GAME, opener, others, 1 << opener, 1, auction[5])  # no unhiding
-    return take_talon(state, state._hands, state._talon, stands, history)
+    return take_talon(state, state._hands, state._talon, stands, action)
 
 
 def apply_look(state: State, action: Look) -> State:
     """The opener looks at its cards; the auction opens as usual (A15)."""
     opener = _in(state, action, Phase.HIDDEN_CHOICE)
+    auction = (*state._auction[:5], ((opener, action),))
     return start_of_deal(
-        state._match,
-        Phase.BIDDING,
-        opener,
-        state._hands,
-        state._talon,
-        (*state._auction[:5], ((opener, action),)),
-        extended(state, action),
+        state._match, Phase.BIDDING, opener, state._hands, state._talon, auction, state, action
     )
 
 
@@ -349,15 +326,9 @@ def apply_unhide(state: State, action: Unhide) -> State:
         raise IllegalActionError(action, state._phase, _why_not_unhide(state, seat, value))
     _, _, passed, called, _, calls = state._auction
     auction = (value, seat, passed, called | 1 << seat, 0, (*calls, (seat, action)))
-    history = extended(state, action)
     if state._match.rules.hidden_round.no_declaring_when_unhidden:
-        return take_talon(state, state._hands, state._talon, auction, history)
+        return take_talon(state, state._hands, state._talon, auction, action)
+    nxt = state._match.seating.auction_next[seat][passed]
     return start_of_deal(
-        state._match,
-        Phase.BIDDING,
-        state._match.seating.auction_next[seat][passed],
-        state._hands,
-        state._talon,
-        auction,
-        history,
+        state._match, Phase.BIDDING, nxt, state._hands, state._talon, auction, state, action
     )

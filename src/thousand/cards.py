@@ -15,6 +15,8 @@ from .errors import shown
 
 __all__ = [
     "FULL_PACK",
+    "HIGH_MARRIAGES",
+    "LOW_MARRIAGES",
     "Card",
     "Rank",
     "Suit",
@@ -252,11 +254,14 @@ _QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
 _HALF_POINTS: Final = tuple(
     _SUIT_PATTERN_POINTS[p & 63] + _SUIT_PATTERN_POINTS[p >> 6] for p in range(4096)
 )
-_LOW_MARRIAGES: Final = tuple(
+#: Per 12-bit pattern of spades and clubs: the values of its marriages (:func:`marriage_total`
+#: of a hand is this at its low 12 bits plus :data:`HIGH_MARRIAGES` at its high 12).
+LOW_MARRIAGES: Final = tuple(
     (p & _QK == _QK) * _MARRIAGE_VALUES[0] + (p >> 6 & _QK == _QK) * _MARRIAGE_VALUES[1]
     for p in range(4096)
 )
-_HIGH_MARRIAGES: Final = tuple(
+#: Per 12-bit pattern of diamonds and hearts: the values of its marriages.
+HIGH_MARRIAGES: Final = tuple(
     (p & _QK == _QK) * _MARRIAGE_VALUES[2] + (p >> 6 & _QK == _QK) * _MARRIAGE_VALUES[3]
     for p in range(4096)
 )
@@ -296,4 +301,4 @@ def card_points(mask: int) -> int:
 
 def marriage_total(mask: int) -> int:
     """The sum of the values of all marriages (K and Q of a suit) in a bitmask (R-CARD-2)."""
-    return _LOW_MARRIAGES[mask & 4095] + _HIGH_MARRIAGES[mask >> 12]
+    return LOW_MARRIAGES[mask & 4095] + HIGH_MARRIAGES[mask >> 12]

@@ -107,7 +107,7 @@ def sample_state(info: InfoState | Observation, rng: random.Random) -> State:
         info.golden_made,
     )
     seating = match.seating
-    start = start_of_deal(match, Phase.DEALING, None, seating.zeros, 0, NO_AUCTION, None)
+    start = start_of_deal(match, Phase.DEALING, None, seating.zeros, 0, NO_AUCTION, None, None)
     dealt, groups, known = _dealt(info, seating)
     unknown, masks, capacity = _unseen(info, dealt, groups, known)
     memo: dict[tuple[int, ...], int] = {}

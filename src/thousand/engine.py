@@ -31,16 +31,35 @@ from .auction import (
     legal_calls,
     legal_hidden_choice,
     legal_unhides,
+    open_deal,
 )
-from .cards import FULL_PACK
-from .dealing import UNDEALT_HIGH, UNDEALT_LOW, apply_deal, apply_deal_card, legal_deal_cards
+from .dealing import UNDEALT_HIGH, UNDEALT_LOW, apply_deal, legal_deal_cards, refuse_deal_card
 from .dealing import chance_outcomes as _chance
 from .errors import IllegalActionError, check_seat, shown
-from .play import apply_play, legal_plays
+from .play import (
+    FOLLOW,
+    LEADS,
+    PARTNERS,
+    PLAYED,
+    SUIT_OF,
+    check_follow,
+    lead_marriage,
+    legal_plays,
+    refuse_play,
+)
 from .redeals import apply_redeal
 from .rules import SCORE_LIMIT, SCORE_SPAN, Rules
+from .scoring import finish_deal
 from .starts import opening_barrel
-from .state import NO_AUCTION, Match, Phase, State, start_of_deal
+from .state import (
+    NO_AUCTION,
+    Building,
+    Match,
+    Phase,
+    State,
+    start_of_deal,
+    with_seat,
+)
 from .talon import apply_contract, apply_distribute, apply_give, legal_contracts, legal_gives
 
 __all__ = ["apply", "chance_outcomes", "legal_actions", "new_game", "perft"]
@@ -84,7 +103,7 @@ def new_game(
     golden = 0 if rules.golden_round.enabled else None  # A10: the game opens with it
     zeros = (0,) * players
     match = Match(rules, dealer, 1, scores, barrel, zeros, (), None, golden)
-    return start_of_deal(match, Phase.DEALING, None, zeros, 0, NO_AUCTION, None)
+    return start_of_deal(match, Phase.DEALING, None, zeros, 0, NO_AUCTION, None, None)
 
 
 # Globals: reading an Enum member costs ~75 ns.
@@ -110,13 +129,13 @@ _LEGAL: Final[dict[str, Callable[[State], tuple[Action, ...]]]] = {
 }
 
 _APPLY: Final[dict[type, Callable[[State, Any], State]]] = {
-    DealCard: apply_deal_card,
+    DealCard: refuse_deal_card,
     Deal: apply_deal,
     Bid: apply_bid,
     Pass: apply_pass,
     Give: apply_give,
     Contract: apply_contract,
-    Play: apply_play,
+    Play: refuse_play,
     Distribute: apply_distribute,
     Redeal: apply_redeal,
     Hidden: apply_hidden,
@@ -131,9 +150,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     phase = state._phase
     if phase is _PLAYING:  # 24 of a deal's ~55 steps: straight there, not through the table
+        trick = state._trick
+        if trick and state._won[1]:  # a follower after the first trick (no redeal then, A7)
+            suit, shift, plays_of = FOLLOW[trick[0][1].index]
+            allowed = state._hands[state._to_move] & suit  # type: ignore[index]
+            if allowed:  # legal_plays() inlined for the common case: it follows suit
+                return plays_of[allowed >> shift]
         return legal_plays(state)
     if phase is _DEALING:  # 24 more: legal_deal_cards() inlined, no call at all
-        left = FULL_PACK ^ state._exposed
+        left = state._exposed  # the cards not dealt yet (see dealing._left)
         return UNDEALT_LOW[left & 4095] + UNDEALT_HIGH[left >> 12]
     return _LEGAL[phase._value_](state)
 
@@ -164,21 +189,160 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     ...     print(error.reason)
     it is not seat 2's turn: the auction is on and seat 1 opens it
     """
-    try:
-        handler = _APPLY[action.__class__]  # one subscript: no method call on the hot path
-    except KeyError:
-        raise IllegalActionError(action, state._phase, _not_an_action(action)) from None
+    if seat is not None:
+        _check_sender(state, action, seat)
+    kind = type(action)
+    new: State
+    # The play's and the dealing's steps are 48 of a deal's ~55: they are worked out here, not
+    # in a handler of their own (a Python call costs as much as a third of such a step). Their
+    # refusals and rarer turns are play.py's and dealing.py's.
+    if kind is Play and state._phase is _PLAYING:
+        play: Play = action  # type: ignore[assignment]  # (a cast() would cost a call)
+        seat = state._to_move
+        assert seat is not None
+        card = play.card
+        bit = card.mask
+        hands = state._hands
+        hand = hands[seat]
+        trick = state._trick
+        if not hand & bit:
+            raise IllegalActionError(action, _PLAYING, f"seat {seat} does not hold {card}")
+        if trick:
+            suit = SUIT_OF[trick[0][1].index]
+            # A card of the suit led is always allowed; another only when the seat has none
+            # of it, and then within the trump rules (R-PLAY-2, A23).
+            if not bit & suit and (hand & suit or state._won[0] is not None):  # (trump)
+                check_follow(state, play, seat, hand)
+            if play.marriage:
+                reason = "a marriage is declared only by leading (R-MARRIAGE-1)"
+                raise IllegalActionError(action, _PLAYING, reason)
+        else:
+            partners = PARTNERS[card.index]
+            # A plain lead from a held marriage is wrong only where marriages declare themselves.
+            if play.marriage or (
+                partners and hand & partners == partners and state._match.checks.automatic_marriages
+            ):
+                declared = lead_marriage(state, play, seat, hand)
+                if declared is not None:
+                    return declared
+        new = Building()  # type: ignore[assignment]  # a State once its class is set
+        hand ^= bit
+        three = len(hands) == 3  # a table of three, spelled out; at four the seating's tables
+        if not three:
+            new._hands = with_seat(hands, seat, hand)
+        elif seat == 0:
+            new._hands = (hand, hands[1], hands[2])
+        elif seat == 1:
+            new._hands = (hands[0], hand, hands[2])
+        else:
+            new._hands = (hands[0], hands[1], hand)
+        if len(trick) < 2:
+            new._trick = (trick[0], PLAYED[seat][card.index]) if trick else LEADS[seat][card.index]
+            new._to_move = state._match.seating.left[seat]
+            new._won = state._won
+        else:
+            first, second = trick
+            trick = (first, second, PLAYED[seat][card.index])
+            trump, tricks, points, marriages = state._won
+            # trick_winner(), inlined for three cards (R-PLAY-3)
+            winner, best = first
+            if second[1].suit is best.suit:
+                if second[1].index > best.index:
+                    winner, best = second
+            elif second[1].suit is trump:
+                winner, best = second
+            if card.suit is best.suit:
+                if card.index > best.index:
+                    winner = seat
+            elif card.suit is trump:
+                winner = seat
+            gained = first[1].points + second[1].points + card.points
+            tricks = (*tricks, (winner, trick))
+            if not three:
+                points = with_seat(points, winner, points[winner] + gained)
+            elif winner == 0:
+                points = (points[0] + gained, points[1], points[2])
+            elif winner == 1:
+                points = (points[0], points[1] + gained, points[2])
+            else:
+                points = (points[0], points[1], points[2] + gained)
+            if len(tricks) == 8:
+                return finish_deal(
+                    state,
+                    action,
+                    state._bidding[2] or 0,  # the contract
+                    tricks=tricks,
+                    points=points,
+                    marriages=marriages,
+                )
+            new._trick = ()
+            new._to_move = winner
+            new._won = (trump, tricks, points, marriages)
+        new._talon = 0
+        new._exposed = state._exposed
+    elif kind is DealCard and state._phase is _DEALING:
+        card = action.card  # type: ignore[union-attr]  # a DealCard
+        bit = card.mask
+        left = state._exposed  # the cards not dealt yet (see dealing._left)
+        if not left & bit:
+            raise IllegalActionError(action, _DEALING, f"{card} has already been dealt")
+        n = left.bit_count()
+        h = state._hands
+        new = Building()  # type: ignore[assignment]  # as above
+        if n > 3:  # R-DEAL-1, R-FOUR-2: the seat whose turn it is in the dealing order
+            seat = state._match.seating.seat_by_left[n]
+            if len(h) != 3:
+                new._hands = with_seat(h, seat, h[seat] | bit)
+            elif seat == 0:
+                new._hands = (h[0] | bit, h[1], h[2])
+            elif seat == 1:
+                new._hands = (h[0], h[1] | bit, h[2])
+            else:
+                new._hands = (h[0], h[1], h[2] | bit)
+            new._talon = state._talon
+        else:  # the talon's three
+            if n == 1:
+                return open_deal(state, h, state._talon | bit, action)
+            new._hands = h
+            new._talon = state._talon | bit
+        new._to_move = None
+        new._exposed = left ^ bit
+        new._trick = ()
+        new._won = state._won  # nothing yet: the start's
+    else:
+        try:
+            handler = _APPLY[kind]
+        except KeyError:
+            raise IllegalActionError(action, state._phase, _not_an_action(action)) from None
+        if state._phase is _GAME_OVER:
+            raise IllegalActionError(action, state._phase, now(state))
+        return handler(state, action)
+    # What a card played or dealt leaves as it was, and the new state's history.
+    new._match = state._match
+    new._phase = state._phase
+    new._bidding = state._bidding
+    new._prev = state
+    new._action = action
+    new.deal_number = state.deal_number
+    new.is_terminal = False
+    new.__class__ = State  # from here on read-only (see state.Building)
+    return new
+
+
+def _check_sender(state: State, action: Action, seat: int) -> None:
+    """Refuse an action sent by ``seat`` when it is not that seat's to make; first, as without
+    a sender, anything that is not an action, and any action once the game is over."""
+    if type(action) not in _APPLY:
+        raise IllegalActionError(action, state._phase, _not_an_action(action))
     if state._phase is _GAME_OVER:
         raise IllegalActionError(action, state._phase, now(state))
-    if seat is not None:
-        check_seat(seat, "seat", players=state._match.seating.players)
-        if seat == state._match.seating.sitter:
-            reason = f"seat {seat} sits out this deal (R-FOUR-1): it makes no call and no play"
-            raise IllegalActionError(action, state._phase, reason)
-        if seat != state._to_move:
-            reason = f"it is not seat {seat}'s turn: {now(state)}"
-            raise IllegalActionError(action, state._phase, reason)
-    return handler(state, action)
+    check_seat(seat, "seat", players=state._match.seating.players)
+    if seat == state._match.seating.sitter:
+        reason = f"seat {seat} sits out this deal (R-FOUR-1): it makes no call and no play"
+        raise IllegalActionError(action, state._phase, reason)
+    if seat != state._to_move:
+        reason = f"it is not seat {seat}'s turn: {now(state)}"
+        raise IllegalActionError(action, state._phase, reason)
 
 
 def _not_an_action(value: object) -> str:

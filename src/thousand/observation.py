@@ -278,7 +278,7 @@ def _deal_actions(state: State) -> list[Action]:
 def _steps(state: State) -> Iterator[tuple[State, Action, State]]:
     """Replay the current deal: (before, action, after) for each of its actions."""
     match = state._match
-    now = start_of_deal(match, Phase.DEALING, None, match.seating.zeros, 0, NO_AUCTION, None)
+    now = start_of_deal(match, Phase.DEALING, None, match.seating.zeros, 0, NO_AUCTION, None, None)
     for action in _deal_actions(state):
         after = apply(now, action)
         yield now, action, after

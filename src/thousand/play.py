@@ -6,32 +6,47 @@ from typing import Final
 
 from ._checks import ACE_MARRIAGE, ACES
 from ._reasons import out_of_phase
-from ._tables import by_half_pattern
+from ._tables import by_half_pattern, by_suit_pattern
 from .actions import PLAY, PLAY_MARRIAGE, REDEAL, Action, Play
 from .cards import PACK, Card, Rank, Suit
 from .errors import IllegalActionError
 from .redeals import may_redeal_on_four_nines
-from .scoring import finish_deal
-from .state import PLAY_CHARS, Phase, State, extended, make_state, with_seat
+from .state import Phase, State, make_state, with_seat
 
-__all__ = ["apply_play", "legal_plays", "trick_winner", "trump_owner"]
+__all__ = [
+    "FOLLOW",
+    "LEADS",
+    "PARTNERS",
+    "PLAYED",
+    "SUIT_OF",
+    "check_follow",
+    "lead_marriage",
+    "legal_plays",
+    "refuse_play",
+    "trick_winner",
+    "trump_owner",
+]
 
 #: The Play actions of each 12-bit pattern of the low and the high half of the pack.
 _LOW, _HIGH = by_half_pattern(PLAY)
 _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
 _QK: Final = (1 << Rank.QUEEN) | (1 << Rank.KING)
 _PLAYING: Final = Phase.PLAYING  # a global: reading an Enum member costs ~75 ns
-_new = object.__new__
 #: Per card index: the mask of its suit.
-_SUIT_OF: Final = tuple(_SUIT_MASKS[c.suit] for c in PACK)
+SUIT_OF: Final = tuple(_SUIT_MASKS[c.suit] for c in PACK)
+_BY_SUIT: Final = by_suit_pattern(PLAY)
+#: Per card index of a lead: the mask of its suit, that suit's place in a hand's bits, and the
+#: Play actions of each pattern of the suit (a follower's plays in one lookup).
+FOLLOW: Final = tuple((_SUIT_MASKS[c.suit], 6 * c.suit, _BY_SUIT[c.suit]) for c in PACK)
 #: Per card index: the cards its lead declares a marriage with, when all are held: the K and
 #: Q of its suit for a king or queen, the four aces for an ace (A21), none for the rest.
-_PARTNERS: Final = tuple(
+PARTNERS: Final = tuple(
     _QK << 6 * c.suit if c.rank in (Rank.QUEEN, Rank.KING) else ACES if c.rank is Rank.ACE else 0
     for c in PACK
 )
-#: Per seat and card index: the shared ``(seat, card)`` entry of a trick.
-_PLAYED: Final = tuple(tuple((seat, card) for card in PACK) for seat in range(4))
+#: Per seat and card index: the shared ``(seat, card)`` entry of a trick, and a trick of it alone.
+PLAYED: Final = tuple(tuple((seat, card) for card in PACK) for seat in range(4))
+LEADS: Final = tuple(tuple((played,) for played in by_card) for by_card in PLAYED)
 #: Per 12-bit pattern of a half of the pack: the K and Q of each of its two suits held together.
 _PAIRS: Final = tuple(
     (_QK if p & _QK == _QK else 0) | (_QK << 6 if p >> 6 & _QK == _QK else 0) for p in range(4096)
@@ -103,17 +118,26 @@ def legal_plays(state: State) -> tuple[Action, ...]:
     assert seat is not None
     hand = state._hands[seat]
     trick = state._trick
+    trump, tricks, _, _ = state._won
     if trick:
-        allowed = hand & _SUIT_OF[trick[0][1].index]  # following suit: the common case
-        if not allowed:
-            allowed = hand if state._trump is None else _allowed(state, seat, hand)
-        plays = _LOW[allowed & 4095] + _HIGH[allowed >> 12]
+        suit, shift, plays_of = FOLLOW[trick[0][1].index]
+        allowed = hand & suit
+        if allowed:  # following suit: the common case, one suit's table
+            plays = plays_of[allowed >> shift]
+        else:
+            allowed = hand if trump is None else _allowed(state, seat, hand)
+            plays = _LOW[allowed & 4095] + _HIGH[allowed >> 12]
     else:
-        declarable = _declarable(state, hand) if _may_declare(state) else 0
+        checks = state._match.checks
+        declarable = 0
+        if tricks or checks.first_lead_marriages:  # _may_declare() and _declarable(), inlined
+            declarable = _PAIRS[hand & 4095] | _PAIRS[hand >> 12] << 12
+            if checks.ace_marriage and hand & ACES == ACES:
+                declarable |= ACES
         if not declarable:
             plays = _LOW[hand & 4095] + _HIGH[hand >> 12]
         else:
-            optional = state._match.rules.play.marriage_declaration == "optional"
+            optional = not checks.automatic_marriages
             out: list[Play] = []
             rest = hand
             while rest:  # the held cards, lowest first
@@ -126,8 +150,8 @@ def legal_plays(state: State) -> tuple[Action, ...]:
                     out.append(PLAY_MARRIAGE[index])
             plays = tuple(out)
     if (
-        not state._tricks
-        and state._match.rules.redeals.four_nines_on_hands
+        not tricks
+        and state._match.checks.four_nines_on_hands
         and may_redeal_on_four_nines(state, seat)
     ):
         return (*plays, REDEAL)
@@ -174,114 +198,32 @@ def _marriage_error(state: State, action: Play, seat: int, hand: int) -> str | N
     return None
 
 
-def apply_play(state: State, action: Play) -> State:
-    """Play a card; complete the trick after the third; score the deal after the eighth.
+def refuse_play(state: State, action: Play) -> State:
+    """A card played outside the play: refused (a card in the play is
+    :func:`~thousand.apply`'s own step: 24 of a deal's ~55, so it is worked out there)."""
+    when = "cards are played only in the play, once the contract is fixed"
+    raise IllegalActionError(action, state._phase, out_of_phase(state, when))
 
-    The checks (R-PLAY-2, R-MARRIAGE-*, A21, A23) look at bitmasks first; the reasons are
-    worked out only for an illegal card. The new state is built in place, field by field: at
-    24 of a deal's ~55 steps, a call of :func:`make_state` costs ~65 ns more."""
-    if state._phase is not _PLAYING:
-        when = "cards are played only in the play, once the contract is fixed"
-        raise IllegalActionError(action, state._phase, out_of_phase(state, when))
-    seat = state._to_move
-    assert seat is not None
-    card = action.card
-    bit = card.mask
-    hands = state._hands
-    hand = hands[seat]
-    if not hand & bit:
-        raise IllegalActionError(action, state._phase, f"seat {seat} does not hold {card}")
-    trick = state._trick
-    if trick:
-        allowed = hand & _SUIT_OF[trick[0][1].index]
-        if not allowed:
-            allowed = hand if state._trump is None else _allowed(state, seat, hand)
-        if not allowed & bit:
-            reason = f"seat {seat} {_why_restricted(state)} (R-PLAY-2)"
-            raise IllegalActionError(action, state._phase, reason)
-        if action.marriage:
-            reason = "a marriage is declared only by leading (R-MARRIAGE-1)"
-            raise IllegalActionError(action, state._phase, reason)
-    else:
-        partners = _PARTNERS[card.index]
-        # A plain lead from a held marriage is wrong only where marriages declare themselves.
-        if action.marriage or (
-            partners and hand & partners == partners and state._match.checks.automatic_marriages
-        ):
-            error = _marriage_error(state, action, seat, hand)
-            if error:
-                raise IllegalActionError(action, state._phase, error)
-        if action.marriage:
-            return _declare(state, action, seat)
 
-    new = _new(State)
-    hand ^= bit
-    three = len(hands) == 3  # a table of three, spelled out; at four the seating's tables
-    if not three:
-        new._hands = with_seat(hands, seat, hand)
-    elif seat == 0:
-        new._hands = (hand, hands[1], hands[2])
-    elif seat == 1:
-        new._hands = (hands[0], hand, hands[2])
-    else:
-        new._hands = (hands[0], hands[1], hand)
-    if len(trick) < 2:
-        new._trick = (*trick, _PLAYED[seat][card.index])
-        new._to_move = (seat + 1 if seat < 2 else 0) if three else state._match.seating.left[seat]
-        new._tricks = state._tricks
-        new._points = state._points
-    else:
-        first, second = trick
-        trick = (first, second, _PLAYED[seat][card.index])
-        trump = state._trump
-        # trick_winner(), inlined for three cards (R-PLAY-3)
-        winner, best = first
-        if second[1].suit is best.suit:
-            if second[1].index > best.index:
-                winner, best = second
-        elif second[1].suit is trump:
-            winner, best = second
-        if card.suit is best.suit:
-            if card.index > best.index:
-                winner = seat
-        elif card.suit is trump:
-            winner = seat
-        gained = first[1].points + second[1].points + card.points
-        tricks = (*state._tricks, (winner, trick))
-        points = state._points
-        if not three:
-            points = with_seat(points, winner, points[winner] + gained)
-        elif winner == 0:
-            points = (points[0] + gained, points[1], points[2])
-        elif winner == 1:
-            points = (points[0], points[1] + gained, points[2])
-        else:
-            points = (points[0], points[1], points[2] + gained)
-        if len(tricks) == 8:
-            contract = state._contract or 0
-            return finish_deal(
-                state, action, contract, tricks=tricks, points=points, marriages=state._marriages
-            )
-        new._trick = ()
-        new._to_move = winner
-        new._tricks = tricks
-        new._points = points
-    new._match = state._match
-    new._phase = _PLAYING
-    new._talon = 0
-    new._auction = state._auction
-    new._declarer = state._declarer
-    new._contract = state._contract
-    new._exposed = state._exposed
-    new._gives = state._gives
-    new._trump = state._trump
-    new._marriages = state._marriages
-    history = state._history  # see extended(): one character more, without a lookup
-    if history.__class__ is str:
-        new._history = history + PLAY_CHARS[card.index]
-    else:
-        new._history = (history, action)
-    return new
+def check_follow(state: State, action: Play, seat: int, hand: int) -> None:
+    """Refuse a follower's card of another suit than the one led when the rules of R-PLAY-2
+    and A23 do not allow it (a card of the suit led always is)."""
+    trump = state._trump
+    if hand & SUIT_OF[state._trick[0][1].index] or (
+        trump is not None and not _allowed(state, seat, hand) & action.card.mask
+    ):
+        reason = f"seat {seat} {_why_restricted(state)} (R-PLAY-2)"
+        raise IllegalActionError(action, state._phase, reason)
+
+
+def lead_marriage(state: State, action: Play, seat: int, hand: int) -> State | None:
+    """A lead that declares a marriage, or a plain lead of a card of a held marriage: the state
+    after a declaration (R-MARRIAGE-1, R-MARRIAGE-2, A21), None for a plain lead that is
+    legal; refused when wrong."""
+    error = _marriage_error(state, action, seat, hand)
+    if error:
+        raise IllegalActionError(action, state._phase, error)
+    return _declare(state, action, seat) if action.marriage else None
 
 
 def _declare(state: State, action: Play, seat: int) -> State:
@@ -311,9 +253,10 @@ def _declare(state: State, action: Play, seat: int) -> State:
         s._exposed,
         s._gives,
         trump,
-        (_PLAYED[seat][card.index],),
+        (PLAYED[seat][card.index],),
         s._tricks,
         with_seat(points, seat, points[seat] + gained),
         (*s._marriages, marriage),
-        extended(s, action),
+        s,
+        action,
     )

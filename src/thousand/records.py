@@ -210,7 +210,7 @@ def _is_new_game(start: Match) -> bool:
 def _start_state(start: Match) -> State:
     from .state import NO_AUCTION, start_of_deal
 
-    return start_of_deal(start, Phase.DEALING, None, start.seating.zeros, 0, NO_AUCTION, None)
+    return start_of_deal(start, Phase.DEALING, None, start.seating.zeros, 0, NO_AUCTION, None, None)
 
 
 def _at_deal_start(state: State) -> bool:

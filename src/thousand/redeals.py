@@ -12,7 +12,7 @@ from ._reasons import out_of_phase
 from .actions import Redeal
 from .cards import Rank, Suit, card_points
 from .errors import IllegalActionError
-from .state import NO_AUCTION, Phase, State, extended, start_of_deal
+from .state import NO_AUCTION, Phase, State, start_of_deal
 
 __all__ = [
     "NINES",
@@ -146,5 +146,6 @@ def apply_redeal(state: State, action: Redeal) -> State:
         state._match.seating.zeros,
         0,
         NO_AUCTION,
-        extended(state, action),
+        state,
+        action,
     )

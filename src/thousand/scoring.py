@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Final
 from ._checks import ACE_MARRIAGE, ACES
 from .actions import Distribute
 from .cards import Rank, Suit, card_points, marriage_total
-from .seating import SEATINGS, Seating
-from .sheet import DealRecord, Event, EventKind
+from .seating import Seating
+from .sheet import Event, EventKind
 from .state import (
     NO_AUCTION,
     Match,
@@ -142,7 +142,7 @@ def finish_deal(
     seating = match.seating
     players = seating.players
     rules = match.rules
-    declarer = state._declarer
+    auction, declarer, _, _ = state._bidding
     assert declarer is not None
     if points is None:
         points = seating.zeros
@@ -151,7 +151,6 @@ def finish_deal(
     cards = list(points)
     for seat, suit in marriages:
         cards[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
-    auction = state._auction
     deal = _Deal(
         match,
         declarer,
@@ -161,7 +160,7 @@ def finish_deal(
         tuple(cards),
         state._exposed,
         tricks,
-        action.__class__ is Distribute,
+        type(action) is Distribute,
         bool(auction[4]),
     )
     before = match.scores
@@ -196,25 +195,27 @@ def finish_deal(
     if deal.distributed:
         distributions = _add(distributions, declarer, 1)
     after_scores = tuple(scores)
-    record = DealRecord(
-        deal_number=match.deal_number,
-        dealer=match.dealer,
-        declarer=declarer,
-        bid=deal.bid,
-        contract=contract,
-        made=made,
-        points=points,
-        card_points=deal.cards,
-        marriages=marriages,
-        changes=tuple(map(sub, after_scores, before)),
-        scores=after_scores,
-        barrel=tuple(barrel),
-        bolts=bolts,
-        events=tuple(deal.events),
-        tricks=tricks,
-        golden=deal.golden,
-        hidden=deal.hidden,
-        sitter=seating.sitter,
+    after_barrel = tuple(barrel)
+    # The sheet's row: DealRecord's fields in order, made into a record when the sheet is read.
+    row = (
+        match.deal_number,
+        match.dealer,
+        declarer,
+        deal.bid,
+        contract,
+        made,
+        points,
+        deal.cards,
+        marriages,
+        tuple(map(sub, after_scores, before)),
+        after_scores,
+        after_barrel,
+        bolts,
+        tuple(deal.events),
+        tricks,
+        deal.golden,
+        deal.hidden,
+        seating.sitter,
     )
     dealer = match.dealer if over else (match.dealer + 1) % players  # R-TABLE-1: to the left
     after = Match(
@@ -222,21 +223,21 @@ def finish_deal(
         dealer,
         match.deal_number if over else match.deal_number + 1,
         after_scores,
-        record.barrel,
-        record.bolts,
-        (*match.sheet, record),
+        after_barrel,
+        bolts,
+        (*(match._sheet or match._rows), row),
         winner,
         golden,
         distributions,
         tuple(falls),
         golden_made,
-        SEATINGS[players][dealer],
         chained_through(state, action),
         match.checks,
     )
-    phase = _GAME_OVER if over else _DEALING
-    # The next deal's run starts empty: the chain so far is the new match's (see History).
-    return start_of_deal(after, phase, None, seating.zeros, 0, NO_AUCTION, "")
+    # The next deal starts with no state before it: the history so far is the new match's.
+    return start_of_deal(
+        after, _GAME_OVER if over else _DEALING, None, seating.zeros, 0, NO_AUCTION, None, None
+    )
 
 
 def _add(values: PerSeat, seat: int, amount: int) -> PerSeat:

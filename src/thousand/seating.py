@@ -31,6 +31,7 @@ class Seating:
         "opener",
         "opponents",
         "players",
+        "seat_by_left",
         "sitter",
         "zeros",
     )
@@ -51,6 +52,8 @@ class Seating:
     auction_next: tuple[tuple[int, ...], ...]
     #: Per card dealt (k < 21): the seat that gets it (R-DEAL-1, R-FOUR-2).
     card_seat: tuple[int, ...]
+    #: The same by the number of cards not dealt yet before it (24 - k, from 24 down to 4).
+    seat_by_left: tuple[int, ...]
     #: The active seats as a bit mask.
     mask: int
     #: One 0 and one None per seat: the empty hands, points and barrel of a deal.
@@ -80,6 +83,7 @@ class Seating:
             for seat in range(players)
         )
         self.card_seat = tuple(self.active[k % ACTIVE_PER_DEAL] for k in range(21))
+        self.seat_by_left = (0, 0, 0, 0, *reversed(self.card_seat))
         self.mask = sum(1 << seat for seat in self.active)
         self.zeros = (0,) * players
         self.nobody = (None,) * players

@@ -240,7 +240,7 @@ def _replay(before: Match, record: DealRecord, row: str, *, last: bool) -> Match
             zeros = before.seating.zeros
             giving = make_state(
                 before, Phase.GIVING, declarer, zeros, 0, auction, declarer, None, talon, (),
-                None, (), (), zeros, (), None,
+                None, (), (), zeros, (), None, None,
             )  # fmt: skip
             try:
                 after = _apply(giving, Distribute())
@@ -324,7 +324,7 @@ def _play(before: Match, record: DealRecord, row: str, auction: Auction, talon: 
             hands[seat] |= card.mask
     state = make_state(
         before, Phase.CONTRACT, record.declarer, tuple(hands), 0, auction,
-        record.declarer, None, talon, (), None, (), (), seating.zeros, (), None,
+        record.declarer, None, talon, (), None, (), (), seating.zeros, (), None, None,
     )  # fmt: skip
     for seat in seating.active:
         if hands[seat].bit_count() != 8:

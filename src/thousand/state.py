@@ -2,13 +2,11 @@
 
 Inside, card sets are int bitmasks and game-level facts that change only between deals sit in
 one shared :class:`Match` value, so that a move builds one small object and copies nothing
-else. ``history`` is unrolled on demand from a chain of ``(previous, link)`` pairs, where a
-link is an action or a run of them coded one character each in a ``str``; the chain's root is
-the :class:`Match` the history starts from (the start of a game, or of a deal for a state made
-by :func:`~thousand.sample_state`), so that :meth:`State.to_dict` can write it. A state's own
-field holds, as a rule, just the run of the current deal: the chain before it sits in the deal's
-:class:`Match`. A ``str`` is no container to Python's garbage collector, so a move leaves
-nothing behind for it to scan (a pair per move cost ~8% of a random playout in collections).
+else. ``history`` is read on demand: a state refers to the state before it and the action
+applied there, back to the first state of its deal; the deals before sit in the match's
+``earlier`` chain, down to the :class:`Match` the history starts from (the start of a game, or
+of a deal for a state made by :func:`~thousand.sample_state`), so that :meth:`State.to_dict`
+can write it.
 """
 
 from __future__ import annotations
@@ -17,43 +15,30 @@ import enum
 from collections.abc import Iterator
 from typing import Any, Final
 
-import attrs
-
 from ._checks import RuleChecks, rule_checks
-from .actions import (
-    BIDS,
-    CONTRACTS,
-    DEAL_CARD,
-    DISTRIBUTE,
-    GIVE,
-    HIDDEN,
-    LOOK,
-    PASS,
-    PLAY,
-    PLAY_MARRIAGE,
-    REDEAL,
-    UNHIDES,
-    Action,
-)
-from .cards import Card, Suit, card_points, cards_of
+from .actions import Action
+from .cards import FULL_PACK, Card, Suit, card_points, cards_of
 from .errors import RulesError, ThousandError, shown
 from .rules import Rules
 from .seating import SEATINGS, Seating
 from .sheet import DealRecord
 
 __all__ = [
-    "DEAL_CARD_CHARS",
     "NO_AUCTION",
-    "PLAY_CHARS",
+    "NO_BIDDING",
     "Auction",
+    "Bidding",
+    "Building",
+    "Marriages",
     "Match",
     "PerSeat",
     "Phase",
     "State",
+    "Won",
     "actions_back",
-    "chained",
+    "chain_of",
     "chained_through",
-    "extended",
+    "deal_so_far",
     "make_state",
     "offers_hidden_game",
     "skipped",
@@ -64,10 +49,9 @@ __all__ = [
 
 #: One int per seat of the table: three, or four at a table of four.
 PerSeat = tuple[int, ...]
-#: A state's history: a run (``str``) of the current deal's coded actions after its match's
-#: ``earlier`` chain; or the chain itself: ``(previous, action or run)`` pairs down to the root,
-#: the :class:`Match` the history starts from (None only for a state built by hand).
-History = str | tuple[Any, Any] | Any | None
+#: The history before a deal: the root :class:`Match` the history starts from, or a pair
+#: ``(before, actions)`` of the chain before a deal and that deal's actions.
+History = Any
 #: The auction: (high bid, high bidder, seats that passed, seats that made a call, hidden game,
 #: the calls so far as (seat, action)), the seat sets as bit masks; hidden is 1 while a hidden
 #: game is declared (A15).
@@ -77,6 +61,14 @@ NO_AUCTION: Final[Auction] = (0, -1, 0, 0, 0, ())
 TrickCards = tuple[tuple[int, Card], ...]
 #: The complete tricks of a deal: ``(winner, cards)`` in order.
 Tricks = tuple[tuple[int, TrickCards], ...]
+#: The marriages declared in a deal: ``(seat, suit)``, suit None for the ace marriage.
+Marriages = tuple[tuple[int, Suit | None], ...]
+#: A state's auction, declarer, contract and gives (the talon's part of a deal).
+Bidding = tuple[Auction, int | None, int | None, tuple[tuple[Card, int], ...]]
+#: A state's trump, complete tricks, deal points and marriages (the play's part of a deal).
+Won = tuple[Suit | None, Tricks, PerSeat, Marriages]
+#: The bidding of a deal before its first call.
+NO_BIDDING: Final[Bidding] = (NO_AUCTION, None, None, ())
 
 
 class Phase(enum.Enum):
@@ -112,23 +104,52 @@ _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
 
 
-def _zeros(match: Match) -> PerSeat:
-    return SEATINGS[match.rules.table.players][0].zeros
+#: A match's game facts, as its ``__init__`` takes them.
+_MatchKey = tuple[
+    Rules,
+    int,
+    int,
+    PerSeat,
+    tuple[int | None, ...],
+    PerSeat,
+    tuple[DealRecord, ...],
+    int | None,
+    int | None,
+    PerSeat,
+    PerSeat,
+    bool,
+]
 
 
-def _seating(match: Match) -> Seating:
-    return SEATINGS[match.rules.table.players][match.dealer]
-
-
-def _checks(match: Match) -> RuleChecks:
-    return rule_checks(match.rules)
-
-
-@attrs.frozen
 class Match:
     """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet, and the
-    counts some agreements need. Built once per deal, so validation-free attrs is cheap here.
-    Per-seat values have one entry per seat of the table (three or four)."""
+    counts some agreements need. Per-seat values have one entry per seat of the table (three or
+    four). A value: it compares and hashes by its game facts (not by ``seating``, ``earlier``
+    or ``checks``, which follow from them or record how it was reached).
+
+    The engine builds one at every deal's end, so it is a plain slotted class, not an attrs
+    class: a frozen attrs ``__init__`` sets each field with a call of its own. Nothing assigns
+    to a match once it is built (but for the cache of its sheet).
+    """
+
+    __slots__ = (
+        "_rows",
+        "_sheet",
+        "barrel",
+        "bolts",
+        "checks",
+        "deal_number",
+        "dealer",
+        "distributions",
+        "earlier",
+        "falls",
+        "golden",
+        "golden_made",
+        "rules",
+        "scores",
+        "seating",
+        "winner",
+    )
 
     rules: Rules
     dealer: int
@@ -136,109 +157,260 @@ class Match:
     scores: PerSeat
     barrel: tuple[int | None, ...]
     bolts: PerSeat
-    sheet: tuple[DealRecord, ...]
     winner: int | None
     #: Golden round (A10, A11): the index (0, 1, 2, and 3 at four) of the current deal in the
     #: golden round; None outside it. After the end of the game: that of the last deal.
-    golden: int | None = None
+    golden: int | None
     #: Distributions per seat over the game (A19).
-    distributions: PerSeat = attrs.field(default=attrs.Factory(_zeros, takes_self=True))
+    distributions: PerSeat
     #: Falls from the barrel without a win per seat over the game (A18).
-    falls: PerSeat = attrs.field(default=attrs.Factory(_zeros, takes_self=True))
+    falls: PerSeat
     #: Golden round (A11): whether an earlier deal of this golden round was made.
-    golden_made: bool = False
-    #: Who plays the current deal (R-FOUR-1): follows from the rules and the dealer (the end
-    #: of a deal passes it in, which is cheaper than working it out).
-    seating: Seating = attrs.field(
-        default=attrs.Factory(_seating, takes_self=True), eq=False, repr=False
-    )
+    golden_made: bool
+    #: Who plays the current deal (R-FOUR-1): follows from the rules and the dealer.
+    seating: Seating
     #: The history before this deal, as a chain (see :data:`History`); None when this match is
     #: the root: a history starts here.
-    earlier: History = attrs.field(default=None, eq=False, repr=False)
+    earlier: History
     #: What the rules decide for the auction and the talon (passed on from deal to deal).
-    checks: RuleChecks = attrs.field(
-        default=attrs.Factory(_checks, takes_self=True), eq=False, repr=False
-    )
+    checks: RuleChecks
+    #: The sheet's rows: :class:`DealRecord` values, or for the deals the engine scored the
+    #: tuple of a record's fields (the end of a deal makes no record), made into a record when
+    #: the sheet is first read.
+    _rows: tuple[DealRecord | tuple[Any, ...], ...]
+    _sheet: tuple[DealRecord, ...] | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deal_number: int,
+        scores: PerSeat,
+        barrel: tuple[int | None, ...],
+        bolts: PerSeat,
+        sheet: tuple[DealRecord | tuple[Any, ...], ...],
+        winner: int | None,
+        golden: int | None = None,
+        distributions: PerSeat | None = None,
+        falls: PerSeat | None = None,
+        golden_made: bool = False,
+        earlier: History = None,
+        checks: RuleChecks | None = None,
+    ) -> None:
+        seating = SEATINGS[rules.table.players][dealer]
+        self.rules = rules
+        self.dealer = dealer
+        self.deal_number = deal_number
+        self.scores = scores
+        self.barrel = barrel
+        self.bolts = bolts
+        self._rows = sheet
+        self._sheet = None
+        self.winner = winner
+        self.golden = golden
+        self.distributions = seating.zeros if distributions is None else distributions
+        self.falls = seating.zeros if falls is None else falls
+        self.golden_made = golden_made
+        self.seating = seating
+        self.earlier = earlier
+        self.checks = rule_checks(rules) if checks is None else checks
+
+    @property
+    def sheet(self) -> tuple[DealRecord, ...]:
+        """The score sheet: one record per finished deal."""
+        sheet = self._sheet
+        if sheet is None:
+            sheet = tuple(r if isinstance(r, DealRecord) else DealRecord(*r) for r in self._rows)
+            self._sheet = self._rows = sheet  # a cache: the records are the rows' values
+        return sheet
+
+    def rooted(self, earlier: History = None) -> Match:
+        """This match with another history before it: by default none (the root of one)."""
+        return Match(*self._key(), earlier=earlier)
+
+    def _key(self) -> _MatchKey:
+        return (
+            self.rules,
+            self.dealer,
+            self.deal_number,
+            self.scores,
+            self.barrel,
+            self.bolts,
+            self.sheet,
+            self.winner,
+            self.golden,
+            self.distributions,
+            self.falls,
+            self.golden_made,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Match:
+            return NotImplemented
+        assert isinstance(other, Match)
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The chain flattened to one link: pickling nested pairs deal by deal could recurse
+        # past the limit in a long game.
+        earlier = self.earlier
+        if earlier is not None:
+            earlier = (_root(earlier), tuple(_chain_actions(earlier)))
+        return (_match, (self._key(), earlier))
+
+    def __repr__(self) -> str:
+        pairs = zip(_MATCH_FIELDS, self._key(), strict=True)
+        fields = ", ".join(f"{name}={value!r}" for name, value in pairs)
+        return f"Match({fields})"
+
+
+_MATCH_FIELDS: Final = (
+    "rules",
+    "dealer",
+    "deal_number",
+    "scores",
+    "barrel",
+    "bolts",
+    "sheet",
+    "winner",
+    "golden",
+    "distributions",
+    "falls",
+    "golden_made",
+)
+
+
+def _match(key: _MatchKey, earlier: History) -> Match:
+    return Match(*key, earlier=earlier)
 
 
 # -- the history --------------------------------------------------------------------------------
 #
-# Every action a legal move can be, but a whole Deal, has a code: its place in _CODED. A run
-# holds one character per action, from U+0100 up so that every run is a two-byte str and
-# adding a character never widens it.
-
-_CODED: Final[tuple[Action, ...]] = (
-    *DEAL_CARD,
-    *PLAY,
-    *PLAY_MARRIAGE,
-    *(give for gives in GIVE for give in gives),
-    *BIDS,
-    *CONTRACTS,
-    *UNHIDES,
-    PASS,
-    DISTRIBUTE,
-    REDEAL,
-    HIDDEN,
-    LOOK,
-)
-_FIRST: Final = 0x100
-#: The characters of a dealt card and of a card played without a marriage, by card index: the
-#: two hot paths add them without a lookup.
-DEAL_CARD_CHARS: Final = tuple(chr(_FIRST + i) for i in range(len(DEAL_CARD)))
-PLAY_CHARS: Final = tuple(chr(_FIRST + len(DEAL_CARD) + i) for i in range(len(PLAY)))
-_BY_ID: Final = {id(action): chr(_FIRST + i) for i, action in enumerate(_CODED)}
-_BY_VALUE: Final[dict[Action, str]] = {action: chr(_FIRST + i) for i, action in enumerate(_CODED)}
-_ACTION_OF: Final = {chr(_FIRST + i): action for i, action in enumerate(_CODED)}
+# A state holds the state before it and the action that led from there (``_prev``, ``_action``)
+# back to the first state of its deal, whose ``_prev`` is None; the deals before sit in its
+# match's ``earlier``: a chain of ``(before, actions)`` pairs, one per deal, down to the root
+# Match the history starts from. A move so costs two references, and a random playout frees a
+# deal's states together when the deal ends (finish_deal folds them into one tuple), so nothing
+# piles up for the garbage collector across deals.
 
 
-def extended(state: State, action: Action) -> History:
-    """The history of ``state`` followed by ``action``: one more character in the run when the
-    action has a code, a new pair otherwise."""
-    history = state._history
-    if history.__class__ is str:
-        # Our own shared actions by identity (a dict lookup of an int); others, by value.
-        char = _BY_ID.get(id(action)) or _BY_VALUE.get(action)
-        if char is not None:
-            return history + char
-        history = chained(state)
-    return (history, action)
+def _root(chain: History) -> Match:
+    """The match a chain starts from."""
+    while type(chain) is tuple:
+        chain = chain[0]
+    assert isinstance(chain, Match)
+    return chain
 
 
-def _before_run(match: Match) -> History:
-    """The chain a run of ``match``'s deal follows: its ``earlier``, or the match as the root."""
-    return match if match.earlier is None else match.earlier
+def _chain_actions(chain: History) -> list[Action]:
+    """The actions of a chain, in order."""
+    links = []
+    while type(chain) is tuple:
+        chain, actions = chain
+        links.append(actions)
+    out: list[Action] = []
+    for actions in reversed(links):
+        out += actions
+    return out
+
+
+def chain_of(match: Match) -> History:
+    """The history before ``match``'s deal: its ``earlier`` chain, or the match as the root."""
+    earlier = match.earlier
+    return match if earlier is None else earlier
+
+
+def deal_so_far(state: State) -> list[Action]:
+    """The actions from the first state of the deal (after the last deal's end) to ``state``,
+    in order."""
+    out = []
+    while state._prev is not None:
+        out.append(state._action)
+        state = state._prev
+    out.reverse()
+    return out  # type: ignore[return-value]  # every state with a _prev has its _action
 
 
 def chained_through(state: State, action: Action) -> History:
     """The history of ``state`` followed by ``action``, as a chain: the ``earlier`` of the next
-    deal's match, whose run starts empty."""
-    history = extended(state, action)
-    if history.__class__ is not str:
-        return history
-    return (_before_run(state._match), history)
-
-
-def chained(state: State) -> History:
-    """The history of ``state`` as a chain, its run (if any) linked to the chain before it."""
-    history = state._history
-    if history.__class__ is not str:
-        return history
-    earlier = _before_run(state._match)
-    return (earlier, history) if history else earlier
+    deal's match."""
+    deal = deal_so_far(state)
+    deal.append(action)
+    return (chain_of(state._match), tuple(deal))
 
 
 def actions_back(state: State) -> Iterator[Action]:
     """The actions of the history of ``state``, last first, read lazily."""
-    node = chained(state)
-    while node.__class__ is tuple:
-        node, link = node
-        if link.__class__ is str:
-            yield from map(_ACTION_OF.__getitem__, reversed(link))
-        else:
-            yield link
+    while state._prev is not None:
+        yield state._action  # type: ignore[misc]  # set with _prev
+        state = state._prev
+    chain = chain_of(state._match)
+    while type(chain) is tuple:
+        chain, actions = chain
+        yield from reversed(actions)
 
 
-class State:
+class _Fields:
+    """The fields of a :class:`State`. The engine builds a state as a :class:`Building`, whose
+    fields can be set, and then makes it a State, whose fields cannot (the two share these
+    slots, so an object can change from one class to the other). Reading a slot is the one
+    read of an attribute that Python 3.11 does without a call: the fields most read in a loop
+    over a game are slots under their public names."""
+
+    __slots__ = {
+        "_action": None,
+        "_bidding": None,
+        "_exposed": None,
+        "_hands": None,
+        "_match": None,
+        "_phase": None,
+        "_prev": None,
+        "_talon": None,
+        "_to_move": None,
+        "_trick": None,
+        "_won": None,
+        "deal_number": "The number of the current deal, from 1 (after the end: the last deal's).",
+        "is_terminal": "True when the game is over.",
+    }
+
+    # A move builds one State and sets every slot of it, so the fields that change together,
+    # and seldom, share a slot: the auction and the talon's (_bidding), the tricks and points
+    # (_won). The engine's steps read those tuples; elsewhere State's properties name their
+    # parts (each such read is a call).
+    _match: Match
+    _phase: Phase
+    _to_move: int | None
+    _hands: PerSeat
+    _talon: int
+    #: The talon the declarer took; while the cards are dealt, the cards not dealt yet (what
+    #: legal_actions lists there, in one read, at 24 steps of a deal).
+    _exposed: int
+    #: (auction, declarer, contract, gives)
+    _bidding: Bidding
+    _trick: TrickCards
+    #: (trump, tricks, points, marriages)
+    _won: Won
+    #: The state before the last action of this deal and that action; None at the first
+    #: state of a deal (the history before it: the match's ``earlier``).
+    _prev: State | None
+    _action: Action | None
+
+    deal_number: int
+    is_terminal: bool
+
+
+class Building(_Fields):
+    """A state while the engine builds it: set its fields, then set its ``__class__`` to
+    :class:`State` (a class call and a class switch cost less than ``object.__new__(State)``,
+    and State's fields are read-only)."""
+
+    __slots__ = ()
+
+
+class State(_Fields):
     """A moment of a game of Thousand. Build one with :func:`~thousand.new_game`, move on with
     :func:`~thousand.apply`; a state never changes.
 
@@ -246,43 +418,45 @@ class State:
     entry per seat (three, or four at a table of four), seat 0 first.
     """
 
-    __slots__ = (
-        "_auction",
-        "_contract",
-        "_declarer",
-        "_exposed",
-        "_gives",
-        "_hands",
-        "_history",
-        "_marriages",
-        "_match",
-        "_phase",
-        "_points",
-        "_talon",
-        "_to_move",
-        "_trick",
-        "_tricks",
-        "_trump",
-    )
+    __slots__ = ()
 
-    _match: Match
-    _phase: Phase
-    _to_move: int | None
-    _hands: PerSeat
-    _talon: int
-    _auction: Auction
-    _declarer: int | None
-    _contract: int | None
-    #: The talon the declarer took; while the cards are dealt, the cards dealt so far (a read
-    #: of it is cheaper than the union of the hands and the talon, at 24 steps of a deal).
-    _exposed: int
-    _gives: tuple[tuple[Card, int], ...]
-    _trump: Suit | None
-    _trick: TrickCards
-    _tricks: Tricks
-    _points: PerSeat
-    _marriages: tuple[tuple[int, Suit | None], ...]
-    _history: History
+    @property
+    def _auction(self) -> Auction:
+        return self._bidding[0]
+
+    @property
+    def _declarer(self) -> int | None:
+        return self._bidding[1]
+
+    @property
+    def _contract(self) -> int | None:
+        return self._bidding[2]
+
+    @property
+    def _gives(self) -> tuple[tuple[Card, int], ...]:
+        return self._bidding[3]
+
+    @property
+    def _trump(self) -> Suit | None:
+        return self._won[0]
+
+    @property
+    def _tricks(self) -> Tricks:
+        return self._won[1]
+
+    @property
+    def _points(self) -> PerSeat:
+        return self._won[2]
+
+    @property
+    def _marriages(self) -> Marriages:
+        return self._won[3]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a State never changes: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a State never changes: {name!r} cannot be deleted")
 
     def __new__(cls, *args: object, **kwargs: object) -> State:
         raise TypeError(
@@ -311,16 +485,6 @@ class State:
     def is_chance(self) -> bool:
         """True while the cards are being dealt."""
         return self._phase is _DEALING
-
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self._phase is _GAME_OVER
-
-    @property
-    def deal_number(self) -> int:
-        """The number of the current deal, from 1 (after the end: the last deal's)."""
-        return self._match.deal_number
 
     @property
     def dealer(self) -> int:
@@ -373,26 +537,11 @@ class State:
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since :func:`~thousand.new_game`, chance included."""
-        links = []
-        node = chained(self)
-        while node.__class__ is tuple:
-            node, link = node
-            links.append(link)
-        out: list[Action] = []
-        action_of = _ACTION_OF.__getitem__
-        for link in reversed(links):
-            if link.__class__ is str:
-                out += map(action_of, link)
-            else:
-                out.append(link)
-        return tuple(out)
+        return (*_chain_actions(chain_of(self._match)), *deal_so_far(self))
 
-    def _start(self) -> Match | None:
+    def _start(self) -> Match:
         """The match the history starts from: the root of the history chain."""
-        node = chained(self)
-        while node.__class__ is tuple:
-            node = node[0]
-        return node if isinstance(node, Match) else None
+        return _root(chain_of(self._match))
 
     # -- the deal -------------------------------------------------------------------------
 
@@ -540,22 +689,25 @@ class State:
     # -- values ---------------------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
+        # make_state()'s fields in its order (_rebuild passes them back to it)
+        auction, declarer, contract, gives = self._bidding
+        trump, tricks, points, marriages = self._won
         return (
             self._match,
             self._phase,
             self._to_move,
             self._hands,
             self._talon,
-            self._auction,
-            self._declarer,
-            self._contract,
+            auction,
+            declarer,
+            contract,
             self._exposed,
-            self._gives,
-            self._trump,
+            gives,
+            trump,
             self._trick,
-            self._tricks,
-            self._points,
-            self._marriages,
+            tricks,
+            points,
+            marriages,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -569,9 +721,8 @@ class State:
         return hash(self._key())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Flatten the history chain: pickling a long chain of nested pairs would recurse deeply;
-        # the match goes without its own copy of the chain for the same reason.
-        key = (attrs.evolve(self._match, earlier=None), *self._key()[1:])
+        # The history as one flat tuple, not the states before this one.
+        key = (self._match.rooted(), *self._key()[1:])
         return (_rebuild, (key, self.history, self._start()))
 
     # -- dicts ----------------------------------------------------------------------------
@@ -596,8 +747,6 @@ class State:
         from .dicts import match_to_dict
 
         start = self._start()
-        if start is None:
-            raise ThousandError("this state was built by hand: it has no recorded start")
         return {
             "rules": start.rules.to_dict(),
             "start": match_to_dict(start),
@@ -621,7 +770,9 @@ class State:
         except RulesError as exc:
             raise ThousandError(f"state 'rules': {exc}") from None
         match = match_from_dict(rules, data["start"])
-        state = start_of_deal(match, Phase.DEALING, None, match.seating.zeros, 0, NO_AUCTION, None)
+        state = start_of_deal(
+            match, Phase.DEALING, None, match.seating.zeros, 0, NO_AUCTION, None, None
+        )
         history = data["history"]
         if not isinstance(history, list | tuple):
             raise ThousandError(f"state 'history' must be a list of actions, not {shown(history)}")
@@ -697,35 +848,18 @@ def start_of_deal(
     hands: PerSeat,
     talon: int,
     auction: Auction,
-    history: History,
+    prev: State | None,
+    action: Action | None,
 ) -> State:
-    """A state before the talon is taken: no declarer, nothing given or played yet. Without a
-    history (``None``) the state is a start: ``match`` becomes the root of its history."""
-    if history is None:
-        # An empty run needs a match that is a root; a match with a chain of its own is put
-        # at the root of a new one.
-        history = "" if match.earlier is None else match
+    """A state before the talon is taken: no declarer, nothing given or played yet; reached
+    from ``prev`` by ``action``, or without them (None) the first state of a deal, whose history
+    is the match's. In the dealing phase no card is dealt yet."""
+    exposed = FULL_PACK if phase is _DEALING else 0  # while dealing: the cards not dealt yet
+    zeros = match.seating.zeros
     return make_state(
-        match,
-        phase,
-        to_move,
-        hands,
-        talon,
-        auction,
-        None,
-        None,
-        0,
-        (),
-        None,
-        (),
-        (),
-        match.seating.zeros,
-        (),
-        history,
-    )
-
-
-_new = object.__new__
+        match, phase, to_move, hands, talon, auction, None, None, exposed, (), None, (), (), zeros,
+        (), prev, action,
+    )  # fmt: skip
 
 
 def make_state(
@@ -744,27 +878,26 @@ def make_state(
     tricks: Tricks,
     points: PerSeat,
     marriages: tuple[tuple[int, Suit | None], ...],
-    history: History,
+    prev: State | None,
+    action: Action | None,
 ) -> State:
-    """A state with these fields: the engine's one way to build one. Not an ``__init__``: on
-    Python 3.11 calling a class and its ``__init__`` costs ~150 ns more than this function."""
-    state = _new(State)
+    """A state with these fields, built field by field (see :class:`Building`): no
+    ``__init__``, whose call would cost as much again."""
+    state: State = Building()  # type: ignore[assignment]  # a State once its class is set
     state._match = match
     state._phase = phase
     state._to_move = to_move
     state._hands = hands
     state._talon = talon
-    state._auction = auction
-    state._declarer = declarer
-    state._contract = contract
+    state._bidding = (auction, declarer, contract, gives)
     state._exposed = exposed
-    state._gives = gives
-    state._trump = trump
     state._trick = trick
-    state._tricks = tricks
-    state._points = points
-    state._marriages = marriages
-    state._history = history
+    state._won = (trump, tricks, points, marriages)
+    state._prev = prev
+    state._action = action
+    state.deal_number = match.deal_number
+    state.is_terminal = phase is _GAME_OVER
+    state.__class__ = State
     return state
 
 
@@ -786,13 +919,11 @@ def with_seat(values: PerSeat, seat: int, value: int) -> PerSeat:
     return (a, b, c, value)
 
 
-def _rebuild(
-    key: tuple[Any, ...], history: tuple[Action, ...], start: Match | None = None
-) -> State:
-    chain: History = start if start is None else attrs.evolve(start, earlier=None)
-    for action in history:
-        chain = (chain, action)
-    return make_state(*key, chain)  # type: ignore[call-arg]  # the 15 fields of _key()
+def _rebuild(key: tuple[Any, ...], history: tuple[Action, ...], start: Match) -> State:
+    match = key[0]
+    if history:
+        match = match.rooted((start, history))
+    return make_state(match, *key[1:], None, None)  # type: ignore[call-arg]  # _key()'s fields
 
 
 # -- dicts ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._checks import ACES
 from ._reasons import out_of_phase
 from ._tables import by_suit_pattern, select
 from .actions import (
@@ -23,10 +24,11 @@ from .actions import (
     Give,
 )
 from .auction import FIXED_GAME
+from .cards import HIGH_MARRIAGES, LOW_MARRIAGES
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
-from .state import Phase, State, extended, make_state, with_seat
+from .state import Phase, State, make_state
 
 _GIVE_TABLES: Final = tuple(by_suit_pattern(GIVE[to]) for to in range(4))
 _GIVING: Final = Phase.GIVING  # globals: reading an Enum member costs ~75 ns
@@ -34,8 +36,6 @@ _CONTRACT: Final = Phase.CONTRACT
 _PLAYING: Final = Phase.PLAYING
 
 __all__ = [
-    "advance_contract",
-    "advance_give",
     "apply_contract",
     "apply_distribute",
     "apply_give",
@@ -48,10 +48,9 @@ __all__ = [
 def _receivers(state: State) -> tuple[int, ...]:
     """The opponents still owed a card, in seat order from the declarer's left (the active
     seats only, R-FOUR-1)."""
-    declarer = state._declarer
+    _, declarer, _, gives = state._bidding
     assert declarer is not None
     left, right = state._match.seating.opponents[declarer]
-    gives = state._gives
     if not gives:
         return (left, right)
     return (right,) if gives[0][1] == left else (left,)
@@ -76,7 +75,7 @@ def may_distribute(state: State) -> bool:
 
 def legal_gives(state: State) -> tuple[Action, ...]:
     """Each card of the declarer's hand to each opponent still owed one; then distribution."""
-    declarer = state._declarer
+    declarer = state._bidding[1]
     assert declarer is not None
     hand = state._hands[declarer]
     gives: tuple[Action, ...] = ()
@@ -91,64 +90,59 @@ def legal_gives(state: State) -> tuple[Action, ...]:
 
 
 def apply_give(state: State, action: Give) -> State:
-    """Move ``action.card`` from the declarer's hand to ``action.to`` (R-TALON-2)."""
+    """Move ``action.card`` from the declarer's hand to ``action.to`` (R-TALON-2); after the
+    second give the declarer fixes the contract."""
     if state._phase is not _GIVING:
         when = "cards are given after taking the talon, before the contract is fixed"
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
-    declarer = state._declarer
+    auction, declarer, _, gives = state._bidding
     assert declarer is not None
-    bit = action.card.mask
+    card = action.card
+    to = action.to
+    bit = card.mask
     h = state._hands
-    if not h[declarer] & bit:
-        raise IllegalActionError(
-            action, state._phase, f"the declarer (seat {declarer}) does not hold {action.card}"
-        )
-    if action.to == declarer:
-        raise IllegalActionError(
-            action, state._phase, "the declarer gives to its opponents, not itself"
-        )
-    if action.to not in _receivers(state):
-        seating = state._match.seating
-        if action.to >= seating.players:
-            reason = f"there is no seat {action.to} at a table of {seating.players}"
-        elif action.to == seating.sitter:
-            reason = (
-                f"seat {action.to} sits out this deal: cards go to the declarer's opponents "
-                "(R-FOUR-1)"
-            )
-        else:
-            reason = f"seat {action.to} has already received its card (R-TALON-2)"
-        raise IllegalActionError(action, state._phase, reason)
-    return advance_give(state, action)
-
-
-def advance_give(state: State, action: Give) -> State:
-    """A legal give: the card moves; after the second the declarer fixes the contract."""
-    declarer = state._declarer
-    assert declarer is not None
-    bit = action.card.mask
-    h = state._hands
-    hands = with_seat(with_seat(h, declarer, h[declarer] ^ bit), action.to, h[action.to] | bit)
-    gives = (*state._gives, (action.card, action.to))
+    left, right = state._match.seating.opponents[declarer]
+    if not h[declarer] & bit or (to != left and to != right) or (gives and gives[0][1] == to):
+        raise IllegalActionError(action, state._phase, _why_not_give(state, action))
+    hands = list(h)
+    hands[declarer] ^= bit
+    hands[to] |= bit
     s = state
     return make_state(
         s._match,
-        _CONTRACT if len(gives) == 2 else _GIVING,
+        _CONTRACT if gives else _GIVING,
         declarer,
-        hands,
+        tuple(hands),
         0,
-        s._auction,
+        auction,
         declarer,
         None,
         s._exposed,
-        gives,
+        (*gives, (card, to)),
         None,
         (),
         (),
-        s._points,  # none yet: the deal's zeros
+        s._won[2],  # no points yet: the deal's zeros
         (),
-        extended(s, action),
+        s,
+        action,
     )
+
+
+def _why_not_give(state: State, action: Give) -> str:
+    declarer = state._declarer
+    if not state._hands[declarer] & action.card.mask:  # type: ignore[index]
+        return f"the declarer (seat {declarer}) does not hold {action.card}"
+    if action.to == declarer:
+        return "the declarer gives to its opponents, not itself"
+    seating = state._match.seating
+    if action.to >= seating.players:
+        return f"there is no seat {action.to} at a table of {seating.players}"
+    if action.to == seating.sitter:
+        return (
+            f"seat {action.to} sits out this deal: cards go to the declarer's opponents (R-FOUR-1)"
+        )
+    return f"seat {action.to} has already received its card (R-TALON-2)"
 
 
 def _why_not_distribute(state: State) -> str:
@@ -190,12 +184,16 @@ def _fixed_at_120(state: State) -> bool:
 
 def contract_range(state: State) -> tuple[int, int]:
     """R-TALON-3: from the winning bid to the limit of the 8-card hand, never below the bid."""
-    declarer = state._declarer
+    auction, declarer, _, _ = state._bidding
     assert declarer is not None
-    bid = state._auction[0]
-    if _fixed_at_120(state):
+    bid = auction[0]
+    if (state._match.golden is not None or auction[4]) and _fixed_at_120(state):
         return bid, FIXED_GAME
-    return bid, max(bid, state._match.checks.limit(state._hands[declarer]))
+    hand = state._hands[declarer]
+    # RuleChecks.limit(hand), inlined (see auction._range)
+    index = LOW_MARRIAGES[hand & 4095] + HIGH_MARRIAGES[hand >> 12] + (hand & ACES == ACES)
+    top = state._match.checks.limits[index]
+    return bid, top if top > bid else bid
 
 
 def legal_contracts(state: State) -> tuple[Action, ...]:
@@ -211,40 +209,39 @@ def apply_contract(state: State, action: Contract) -> State:
         raise IllegalActionError(action, state._phase, out_of_phase(state, when))
     low, top = contract_range(state)
     value = action.value
-    if value % 5:
-        reason = f"contract {value} is not a multiple of 5 (R-TALON-3)"
-    elif value < low:
-        reason = f"the contract may not be below the winning bid {low} (R-TALON-3)"
-    elif value > top:
-        reason = f"contract {value} is above the limit {top} of the declarer's hand (R-TALON-3)"
-        if _fixed_at_120(state):
-            reason = (
-                f"contract {value} is above the limit {top}: the contract of a golden deal or "
-                f"a hidden game stays at {FIXED_GAME} here (A10, A14)"
-            )
-    else:
-        return advance_contract(state, action)
-    raise IllegalActionError(action, state._phase, reason)
-
-
-def advance_contract(state: State, action: Contract) -> State:
-    """A legal contract: it is fixed and the declarer leads to the first trick (R-PLAY-1)."""
+    if value % 5 or value < low or value > top:
+        raise IllegalActionError(action, state._phase, _why_not_contract(state, value, low, top))
+    auction, declarer, _, gives = state._bidding
     s = state
     return make_state(
         s._match,
         _PLAYING,
-        s._declarer,
+        declarer,
         s._hands,
         0,
-        s._auction,
-        s._declarer,
-        action.value,
+        auction,
+        declarer,
+        value,
         s._exposed,
-        s._gives,
+        gives,
         None,
         (),
         (),
-        s._points,  # none yet: the deal's zeros
+        s._won[2],  # no points yet: the deal's zeros
         (),
-        extended(s, action),
+        s,
+        action,
     )
+
+
+def _why_not_contract(state: State, value: int, low: int, top: int) -> str:
+    if value % 5:
+        return f"contract {value} is not a multiple of 5 (R-TALON-3)"
+    if value < low:
+        return f"the contract may not be below the winning bid {low} (R-TALON-3)"
+    if _fixed_at_120(state):
+        return (
+            f"contract {value} is above the limit {top}: the contract of a golden deal or "
+            f"a hidden game stays at {FIXED_GAME} here (A10, A14)"
+        )
+    return f"contract {value} is above the limit {top} of the declarer's hand (R-TALON-3)"
