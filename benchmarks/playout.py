@@ -5,14 +5,15 @@ or a Monte Carlo search would; a chance node's outcome is drawn the same way. Ea
 ``--deals`` deals of Thousand and, when OpenSpiel is installed, as many random games of its
 C++ ``oh_hell`` (three players, driven from Python through ``pyspiel``: ``legal_actions`` or
 ``chance_outcomes``, then ``apply_action``). The rounds alternate the two engines in one
-process, so that the machine's load falls on both alike; the table gives the medians over the
-rounds and the median of the per-round ratios (Thousand's deals per second over ``oh_hell``'s
-games per second). Each preset is also played at a table of four (``--players 3,4``, the
-default): the last lines give what a four-player deal costs over a three-player one, the
-median of the per-round ratios of their deals per second (issue #13 asks at most +10%). A
-line gives the share of Thousand's time that Python's garbage collector takes (``gc.callbacks``):
-a cost of the containers each step leaves alive (the history's pair, the trick's tuples), which
-a single-step timing such as ``steps.py`` does not see.
+process, so that the machine's load falls on both alike, and every other round the peer runs
+first, so that an order effect favours neither; the table gives the medians over the rounds and
+the median of the per-round ratios (Thousand's deals per second over ``oh_hell``'s games per
+second). Each preset is also played at a table of four (``--players 3,4``, the default): the
+last lines give what a four-player deal costs over a three-player one, the median of the
+per-round ratios of their deals per second (issue #13 asks at most +10%). A line gives the
+share of Thousand's time that Python's garbage collector takes (``gc.callbacks``): a cost of
+the containers each step leaves alive (a deal's states, which keep one another until the deal
+ends), which a single-step timing such as ``steps.py`` does not see.
 
     python benchmarks/playout.py [--deals N] [--rounds R] [--rules classic,standard]
                                  [--players 3,4]
@@ -128,12 +129,16 @@ def main() -> None:
         theirs: list[tuple[float, float]] = []
         collected = elapsed = 0.0
         for seed in range(args.rounds):
+            # Every other round the peer goes first, so that neither engine always runs while
+            # the machine settles after the other (the rounds' order effects cancel out).
+            if peer is not None and seed % 2:
+                theirs.append(peer(args.deals, seed))
             for n in sizes:
                 with collector_time() as spent:
                     mine[n].append(ours[n](args.deals, seed))
                 collected += spent[0]
                 elapsed += args.deals / mine[n][-1][0]
-            if peer is not None:
+            if peer is not None and not seed % 2:
                 theirs.append(peer(args.deals, seed))
         for n in sizes:
             label = name if n == 3 else f"{name} (4)"

@@ -220,6 +220,17 @@ def test_r_four_2_a_whole_deal_gives_the_active_hands_from_the_opener() -> None:
     assert th.apply(four(dealer=3), deal).hands == (*hands, frozenset())
 
 
+def test_r_four_2_a_refusal_while_dealing_counts_the_cards_of_every_seat() -> None:
+    # With dealer 2 the first card goes to seat 3 (R-FOUR-2): a refusal says it is dealt.
+    state = th.apply(four(dealer=2), th.DealCard(th.Card.parse("9S")))
+    assert state.hands[3] == {th.Card.parse("9S")}
+    with pytest.raises(th.IllegalActionError) as refused:
+        th.apply(state, th.Bid(100))
+    assert refused.value.reason == (
+        "the cards of deal 1 are being dealt: 1 of 24 so far; this call is made only in the auction"
+    )
+
+
 # -- R-FOUR-3 --------------------------------------------------------------------------------
 
 

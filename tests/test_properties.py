@@ -320,6 +320,11 @@ def play_and_check(game: Any) -> None:
         else:
             action = rng.choice(legal)
         after = th.apply(state, action)
+        # A finished State (the engine builds a mutable twin first), whose slots say what the
+        # phase and the sheet say.
+        assert type(after) is th.State
+        assert after.is_terminal == (after.phase is th.Phase.GAME_OVER)
+        assert after.deal_number == len(after.sheet) + (not after.is_terminal)
         if after.phase is th.Phase.GIVING and state.phase is not th.Phase.GIVING:
             _TALONS[after.deal_number] = mask_of(after.taken_talon)
         if len(after.sheet) > len(state.sheet):

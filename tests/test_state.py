@@ -113,7 +113,14 @@ def test_states_never_change_and_compare_by_value() -> None:
     with pytest.raises(AttributeError):
         state.scores = (1, 2, 3)  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        state.anything = 1
+        state.anything = 1  # type: ignore[attr-defined]
+    # The fields read most often are slots, read-only all the same; so are the private ones.
+    for name, value in [("is_terminal", True), ("deal_number", 2), ("_hands", (0, 0, 0))]:
+        with pytest.raises(AttributeError, match="a State never changes"):
+            setattr(state, name, value)
+        with pytest.raises(AttributeError, match="a State never changes"):
+            delattr(state, name)
+    assert pickle.dumps(state) == snapshot and type(state) is th.State
 
 
 def test_states_with_other_histories_differ() -> None:
@@ -252,9 +259,10 @@ def test_history_holds_actions_equal_to_those_applied_by_value() -> None:
     assert [type(a) for a in by_hand.history] == [th.Deal, th.Bid]
 
 
-def test_a_random_move_leaves_no_container_behind_for_the_garbage_collector() -> None:
-    # A pair per move would leave one tracked object alive per move (their scans cost ~8% of a
-    # random playout); the coded run is a str, which the collector never scans.
+def test_a_finished_deal_leaves_no_state_behind() -> None:
+    # A state keeps the states of its deal before it (that is its history); when the deal
+    # ends they are folded into one tuple of actions, so that a long game keeps no state per
+    # move alive (a chain over the whole game cost ~8% of a random playout in collections).
     import gc
 
     rng = random.Random(3)
@@ -263,11 +271,16 @@ def test_a_random_move_leaves_no_container_behind_for_the_garbage_collector() ->
         state = th.apply(state, rng.choice(th.legal_actions(state)))
     gc.collect()
     before = len(gc.get_objects())
-    for _ in range(200):
-        if state.is_terminal:
-            break
+    deals = state.deal_number
+    while state.deal_number < deals + 5 and not state.is_terminal:
         state = th.apply(state, rng.choice(th.legal_actions(state)))
+    assert state.deal_number == deals + 5 and state.is_chance
     gc.collect()
-    # One deal's end adds a record, a match and a few tuples; no move adds one of its own.
+    # Five deals' ends add five matches, their tuples of actions and a few other tuples.
     assert len(gc.get_objects()) - before < 100
-    assert len(state.history) >= 230
+    assert state._prev is None  # the first state of a deal holds no state before it
+    chain = state._match.earlier
+    while type(chain) is tuple:
+        chain, actions = chain
+        assert all(not isinstance(action, th.State) for action in actions)
+    assert len(state.history) >= 250

@@ -12,8 +12,7 @@ __all__ = ["hidden_choice", "now", "out_of_phase"]
 
 
 def _dealing(state: State) -> str:
-    h = state._hands
-    dealt = (h[0] | h[1] | h[2] | state._talon).bit_count()
+    dealt = 24 - state._exposed.bit_count()  # while dealing: the cards not dealt yet
     number = state._match.deal_number
     if dealt:
         return f"the cards of deal {number} are being dealt: {dealt} of 24 so far"

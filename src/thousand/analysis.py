@@ -239,8 +239,6 @@ def review(game: State | str | os.PathLike[str] | Mapping[str, Any]) -> GameRevi
     """
     state = _state_of(game)
     start = state._start()
-    if start is None:
-        raise ThousandError("this state was built by hand: it has no recorded history to review")
     now = start_of_deal(start, Phase.DEALING, None, start.seating.zeros, 0, NO_AUCTION, None, None)
     deals: list[DealReview] = []
     # The positions of the play of the deal under way, each with the play made there.

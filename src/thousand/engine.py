@@ -192,7 +192,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     if seat is not None:
         _check_sender(state, action, seat)
     kind = type(action)
-    new: State
+    new: Building
     # The play's and the dealing's steps are 48 of a deal's ~55: they are worked out here, not
     # in a handler of their own (a Python call costs as much as a third of such a step). Their
     # refusals and rarer turns are play.py's and dealing.py's.
@@ -225,7 +225,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                 declared = lead_marriage(state, play, seat, hand)
                 if declared is not None:
                     return declared
-        new = Building()  # type: ignore[assignment]  # a State once its class is set
+        new = Building()
         hand ^= bit
         three = len(hands) == 3  # a table of three, spelled out; at four the seating's tables
         if not three:
@@ -242,22 +242,23 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
             new._won = state._won
         else:
             first, second = trick
-            trick = (first, second, PLAYED[seat][card.index])
+            winner, lead = first
+            follow = second[1]
             trump, tricks, points, marriages = state._won
             # trick_winner(), inlined for three cards (R-PLAY-3)
-            winner, best = first
-            if second[1].suit is best.suit:
-                if second[1].index > best.index:
+            best = lead
+            if follow.suit is lead.suit:
+                if follow.index > lead.index:
                     winner, best = second
-            elif second[1].suit is trump:
+            elif follow.suit is trump:
                 winner, best = second
             if card.suit is best.suit:
                 if card.index > best.index:
                     winner = seat
             elif card.suit is trump:
                 winner = seat
-            gained = first[1].points + second[1].points + card.points
-            tricks = (*tricks, (winner, trick))
+            gained = lead.points + follow.points + card.points
+            tricks += ((winner, (first, second, PLAYED[seat][card.index])),)
             if not three:
                 points = with_seat(points, winner, points[winner] + gained)
             elif winner == 0:
@@ -288,7 +289,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
             raise IllegalActionError(action, _DEALING, f"{card} has already been dealt")
         n = left.bit_count()
         h = state._hands
-        new = Building()  # type: ignore[assignment]  # as above
+        new = Building()
         if n > 3:  # R-DEAL-1, R-FOUR-2: the seat whose turn it is in the dealing order
             seat = state._match.seating.seat_by_left[n]
             if len(h) != 3:
@@ -325,8 +326,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     new._action = action
     new.deal_number = state.deal_number
     new.is_terminal = False
-    new.__class__ = State  # from here on read-only (see state.Building)
-    return new
+    new.__class__ = State  # type: ignore[assignment]  # from here on read-only (state.Building)
+    return new  # type: ignore[return-value]  # a State now
 
 
 def _check_sender(state: State, action: Action, seat: int) -> None:

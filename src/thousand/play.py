@@ -51,6 +51,8 @@ LEADS: Final = tuple(tuple((played,) for played in by_card) for by_card in PLAYE
 _PAIRS: Final = tuple(
     (_QK if p & _QK == _QK else 0) | (_QK << 6 if p >> 6 & _QK == _QK else 0) for p in range(4096)
 )
+#: The same for the high half, shifted into place.
+_HIGH_PAIRS: Final = tuple(pairs << 12 for pairs in _PAIRS)
 
 
 def _may_declare(state: State) -> bool:
@@ -61,7 +63,7 @@ def _may_declare(state: State) -> bool:
 def _declarable(state: State, hand: int) -> int:
     """The cards whose lead may declare a marriage: the K and Q of each marriage held, and the
     aces when all four are held under Ace Marriage (R-MARRIAGE-1, A21)."""
-    cards = _PAIRS[hand & 4095] | _PAIRS[hand >> 12] << 12
+    cards = _PAIRS[hand & 4095] | _HIGH_PAIRS[hand >> 12]
     if hand & ACES == ACES and state._match.rules.play.ace_marriage:
         cards |= ACES
     return cards
@@ -129,13 +131,14 @@ def legal_plays(state: State) -> tuple[Action, ...]:
             plays = _LOW[allowed & 4095] + _HIGH[allowed >> 12]
     else:
         checks = state._match.checks
+        low, high = hand & 4095, hand >> 12
         declarable = 0
         if tricks or checks.first_lead_marriages:  # _may_declare() and _declarable(), inlined
-            declarable = _PAIRS[hand & 4095] | _PAIRS[hand >> 12] << 12
+            declarable = _PAIRS[low] | _HIGH_PAIRS[high]
             if checks.ace_marriage and hand & ACES == ACES:
                 declarable |= ACES
         if not declarable:
-            plays = _LOW[hand & 4095] + _HIGH[hand >> 12]
+            plays = _LOW[low] + _HIGH[high]
         else:
             optional = not checks.automatic_marriages
             out: list[Play] = []

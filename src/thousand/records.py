@@ -86,8 +86,6 @@ def dump(state: State) -> str:
     of :func:`~thousand.sample_state`) gets a ``start:`` header line with the deals before.
     """
     start = state._start()
-    if start is None:
-        raise ThousandError("this state was built by hand: it has no recorded start")
     lines = _header(start)
     now = _start_state(start)
     line: list[str] = []

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._checks import ACE_MARRIAGE, ACES
 from .actions import Distribute
-from .cards import Rank, Suit, card_points, marriage_total
+from .cards import FULL_PACK, Rank, Suit, card_points, marriage_total
 from .seating import Seating
 from .sheet import Event, EventKind
 from .state import (
@@ -24,7 +24,7 @@ from .state import (
     State,
     Tricks,
     chained_through,
-    start_of_deal,
+    make_state,
 )
 
 if TYPE_CHECKING:
@@ -49,8 +49,7 @@ def round_to_5(points: int) -> int:
     >>> [round_to_5(p) for p in (15, 16, 17, 18, 19)]
     [15, 15, 15, 20, 20]
     """
-    rest = points % 5
-    return points - rest if rest < 3 else points + 5 - rest
+    return (points + 2) // 5 * 5
 
 
 def half_up_to_5(amount: int) -> int:
@@ -165,17 +164,20 @@ def finish_deal(
     )
     before = match.scores
     made, delta = _deal_scores(deal)
-    bolts = _bolts(deal, delta)
+    bolts = _bolts(deal, delta) if rules.bolts.enabled else match.bolts
     scores = list(map(add, before, delta))
     barrel = list(match.barrel)
     falls = list(match.falls)
     if rules.barrel.enabled:
-        _barrel(deal, made, scores, barrel, falls)
+        # nobody on the barrel nor climbing on it: the common case, with nothing to do
+        if match.barrel != seating.nobody or max(scores) >= rules.barrel.threshold:
+            _barrel(deal, made, scores, barrel, falls)
     elif seating.sitter is not None and scores[seating.sitter] >= rules.scoring.target:
         # R-FOUR-4: nobody reaches the target by sitting; without a barrel to climb on, the
         # sitter is held where the barrel would hold it.
         scores[seating.sitter] = rules.barrel.threshold
-    _resets(deal, scores)
+    if 555 in scores or -555 in scores:
+        _resets(deal, scores)
 
     # The end of the game (R-END-1, R-END-2; R-FOUR-7: over every seat).
     final = tuple(scores)
@@ -190,7 +192,9 @@ def finish_deal(
         leaders = [s for s in range(players) if final[s] == top]
         winner = leaders[0] if len(leaders) == 1 else None
 
-    golden, golden_made, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
+    golden, golden_made = match.golden, match.golden_made
+    if golden is not None:
+        golden, golden_made, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
     distributions = match.distributions
     if deal.distributed:
         distributions = _add(distributions, declarer, 1)
@@ -235,9 +239,12 @@ def finish_deal(
         match.checks,
     )
     # The next deal starts with no state before it: the history so far is the new match's.
-    return start_of_deal(
-        after, _GAME_OVER if over else _DEALING, None, seating.zeros, 0, NO_AUCTION, None, None
-    )
+    zeros = seating.zeros
+    phase, undealt = (_GAME_OVER, 0) if over else (_DEALING, FULL_PACK)
+    return make_state(
+        after, phase, None, zeros, 0, NO_AUCTION, None, None, undealt, (), None, (), (), zeros,
+        (), None, None,
+    )  # fmt: skip
 
 
 def _add(values: PerSeat, seat: int, amount: int) -> PerSeat:
@@ -291,7 +298,7 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
         made = own >= deal.contract
         delta[declarer] = deal.contract if made else -deal.contract
         for o in opponents:
-            delta[o] = round_to_5(deal.points[o])
+            delta[o] = (deal.points[o] + 2) // 5 * 5  # round_to_5()
     sitter = deal.seating.sitter
     if sitter is not None:  # R-FOUR-3: a deal score of step 1, also when distributed
         delta[sitter] = sitter_score(rules, deal.talon)
@@ -315,19 +322,19 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
 
 
 def _bolts(deal: _Deal, delta: list[int]) -> PerSeat:
-    """R-BOLT-1, R-BOLT-2, A14, A17: the new bolt counts; penalties go into ``delta``."""
+    """R-BOLT-1, R-BOLT-2, A14, A17: the new bolt counts, where bolts are counted; penalties
+    go into ``delta``."""
     rules = deal.rules
-    if not rules.bolts.enabled:
-        return deal.match.bolts
     bolts = list(deal.match.bolts)
     doubled = (deal.golden and rules.golden_round.bolt_doubling) or (
         deal.hidden and rules.hidden_round.bolt_doubling
     )
     sitter = deal.seating.sitter
+    barrel = deal.match.barrel
     for seat in range(deal.seating.players):
         if seat == sitter:
             continue  # R-FOUR-5: for the sitter's bolts the deal did not happen
-        if deal.on_barrel(seat):  # a seat on the barrel gets no bolts
+        if barrel[seat] is not None:  # a seat on the barrel gets no bolts
             bolt = False
         elif deal.distributed:
             bolt = seat == deal.declarer  # even with Avoid own Bolt (A19)
@@ -349,12 +356,11 @@ def _bolts(deal: _Deal, delta: list[int]) -> PerSeat:
 def _barrel(
     deal: _Deal, made: bool | None, scores: list[int], barrel: Barrel, falls: list[int]
 ) -> None:
-    """R-BARREL-1..6, A16, A18, A20, in place on ``scores``, ``barrel`` and ``falls``."""
+    """R-BARREL-1..6, A16, A18, A20, in place on ``scores``, ``barrel`` and ``falls`` (called
+    when a seat is on the barrel or may climb on it)."""
     rules = deal.rules
     threshold, target = rules.barrel.threshold, rules.scoring.target
     seating = deal.seating
-    if deal.match.barrel == seating.nobody and max(scores) < threshold:
-        return  # nobody is on the barrel or climbs on: the common case
     penalty = rules.scoring.penalty
     before = deal.match.scores
     climbed: list[int] = []
@@ -430,9 +436,8 @@ def _barrel(
 
 
 def _resets(deal: _Deal, scores: list[int]) -> None:
-    """Score Reset on 555 and on -555: exactly that score after a deal becomes 0."""
-    if 555 not in scores and -555 not in scores:
-        return
+    """Score Reset on 555 and on -555: exactly that score after a deal becomes 0 (called when
+    a score is one of them)."""
     rules = deal.rules.scoring
     for seat in range(deal.seating.players):  # F1: the sitter's score too
         if (scores[seat] == 555 and rules.reset_on_555) or (

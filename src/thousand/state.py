@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ._checks import RuleChecks, rule_checks
 from .actions import Action
@@ -398,9 +398,6 @@ class _Fields:
     _prev: State | None
     _action: Action | None
 
-    deal_number: int
-    is_terminal: bool
-
 
 class Building(_Fields):
     """A state while the engine builds it: set its fields, then set its ``__class__`` to
@@ -408,6 +405,9 @@ class Building(_Fields):
     and State's fields are read-only)."""
 
     __slots__ = ()
+
+    deal_number: int
+    is_terminal: bool
 
 
 class State(_Fields):
@@ -419,6 +419,14 @@ class State(_Fields):
     """
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # read-only slots (see _Fields): to a type checker, properties
+
+        @property
+        def deal_number(self) -> int: ...
+
+        @property
+        def is_terminal(self) -> bool: ...
 
     @property
     def _auction(self) -> Auction:
@@ -452,11 +460,13 @@ class State(_Fields):
     def _marriages(self) -> Marriages:
         return self._won[3]
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a State never changes: {name!r} cannot be set")
+    if not TYPE_CHECKING:  # (a type checker would take any name as settable)
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a State never changes: {name!r} cannot be deleted")
+        def __setattr__(self, name: str, value: object) -> None:
+            raise AttributeError(f"a State never changes: {name!r} cannot be set")
+
+        def __delattr__(self, name: str) -> None:
+            raise AttributeError(f"a State never changes: {name!r} cannot be deleted")
 
     def __new__(cls, *args: object, **kwargs: object) -> State:
         raise TypeError(
@@ -883,7 +893,7 @@ def make_state(
 ) -> State:
     """A state with these fields, built field by field (see :class:`Building`): no
     ``__init__``, whose call would cost as much again."""
-    state: State = Building()  # type: ignore[assignment]  # a State once its class is set
+    state = Building()
     state._match = match
     state._phase = phase
     state._to_move = to_move
@@ -897,8 +907,8 @@ def make_state(
     state._action = action
     state.deal_number = match.deal_number
     state.is_terminal = phase is _GAME_OVER
-    state.__class__ = State
-    return state
+    state.__class__ = State  # type: ignore[assignment]  # from here on read-only
+    return state  # type: ignore[return-value]  # a State now
 
 
 def with_seat(values: PerSeat, seat: int, value: int) -> PerSeat:

@@ -59,13 +59,14 @@ def _receivers(state: State) -> tuple[int, ...]:
 def may_distribute(state: State) -> bool:
     """R-DIST-1: before the first give, a declarer not on the barrel may distribute; A19, A20
     and the golden and hidden options widen or narrow that."""
+    _, declarer, _, gives = state._bidding
+    if gives:
+        return False
+    assert declarer is not None
     match = state._match
     dist = match.rules.distribution
-    declarer = state._declarer
-    assert declarer is not None
     return (
         dist.enabled
-        and not state._gives
         and (match.barrel[declarer] is None or dist.on_barrel)
         and (match.golden is None or dist.in_golden_round)
         and (not state._auction[4] or match.rules.hidden_round.allow_distribute)
