@@ -240,6 +240,19 @@ def test_r_marriage_1_standard_declaring_is_automatic() -> None:
     illegal(state, "play QD", "automatically")
 
 
+@pytest.mark.parametrize(
+    ("rules", "listed"),
+    [
+        (CLASSIC, "9C TC AC QD QD* KD KD* QH QH* KH KH*"),  # optional: the marriage after
+        (STANDARD, "9C TC AC QD* KD* QH* KH*"),  # automatic: the marriage instead
+    ],
+)
+def test_r_marriage_1_a_lead_lists_its_cards_lowest_first(rules: th.Rules, listed: str) -> None:
+    state = trump_play(rules, "AS AH 9S")
+    expected = [f"play {c[:2]} marriage" if c[2:] else f"play {c}" for c in listed.split()]
+    assert [str(action) for action in th.legal_actions(state)] == expected
+
+
 @pytest.mark.parametrize("rules", PRESETS)
 def test_r_marriage_1_points_and_trump_at_once(rules: th.Rules) -> None:
     state = trump_play(rules, "AS AH 9S / KH*")

@@ -284,3 +284,26 @@ def test_a_finished_deal_leaves_no_state_behind() -> None:
         chain, actions = chain
         assert all(not isinstance(action, th.State) for action in actions)
     assert len(state.history) >= 250
+
+
+def test_the_sheet_reads_the_same_during_the_game_and_at_its_end() -> None:
+    # A deal's end links its row to the rows before it; reading the sheet makes them one
+    # tuple, on which later deals link again. Read at every deal or once, it is the same.
+    def game(read_each_deal: bool) -> tuple[th.State, list[tuple[th.DealRecord, ...]]]:
+        rng = random.Random(5)
+        state, seen = th.new_game(), []
+        while not state.is_terminal:
+            number = state.deal_number
+            state = th.apply(state, rng.choice(th.legal_actions(state)))
+            if read_each_deal and state.deal_number != number:
+                seen.append(state.sheet)
+        return state, seen
+
+    read, seen = game(True)
+    unread, _ = game(False)
+    assert len(read.sheet) == len(seen) + 1 >= 3  # the last deal ends the game
+    assert [len(sheet) for sheet in seen] == list(range(1, len(seen) + 1))
+    assert all(sheet == read.sheet[: len(sheet)] for sheet in seen)
+    assert unread.sheet == read.sheet and unread == read
+    assert [record.deal_number for record in unread.sheet] == list(range(1, len(unread.sheet) + 1))
+    assert pickle.loads(pickle.dumps(unread)) == read

@@ -55,6 +55,43 @@ _PAIRS: Final = tuple(
 _HIGH_PAIRS: Final = tuple(pairs << 12 for pairs in _PAIRS)
 
 
+def _lead_half(pattern: int, base: int, optional: bool) -> tuple[Play, ...]:
+    """A lead's plays from one half of the pack (``base`` 0 or 12) where its K-Q marriages may
+    be declared: each marriage lead after its plain one (optional declaration) or instead of
+    it (automatic); the plain table's own entry when the half holds no marriage."""
+    pairs = _PAIRS[pattern]
+    if not pairs:
+        return (_HIGH if base else _LOW)[pattern]
+    out: list[Play] = []
+    for r in range(12):
+        if pattern >> r & 1:
+            if optional or not pairs >> r & 1:
+                out.append(PLAY[base + r])
+            if pairs >> r & 1:
+                out.append(PLAY_MARRIAGE[base + r])
+    return tuple(out)
+
+
+class _MarriageLeads(dict[int, tuple[Play, ...]]):
+    """Per 12-bit pattern of one half of the pack: a lead's plays when K-Q marriages may be
+    declared (two lookups instead of a loop over the hand); each entry made when first read."""
+
+    def __init__(self, base: int, optional: bool) -> None:
+        super().__init__()
+        self.base = base
+        self.optional = optional
+
+    def __missing__(self, pattern: int) -> tuple[Play, ...]:
+        plays = self[pattern] = _lead_half(pattern, self.base, self.optional)
+        return plays
+
+
+#: By declaration (optional, automatic): the low and the high half's marriage leads.
+_MARRIAGE_LEADS: Final = tuple(
+    (_MarriageLeads(0, optional), _MarriageLeads(12, optional)) for optional in (True, False)
+)
+
+
 def _may_declare(state: State) -> bool:
     """R-MARRIAGE-1: marriages are declared when leading to any trick but the first."""
     return bool(state._tricks) or state._match.rules.play.trumps_in_first_move
@@ -139,7 +176,10 @@ def legal_plays(state: State) -> tuple[Action, ...]:
                 declarable |= ACES
         if not declarable:
             plays = _LOW[low] + _HIGH[high]
-        else:
+        elif not declarable & ACES:  # K-Q marriages alone: two lookups
+            lows, highs = _MARRIAGE_LEADS[checks.automatic_marriages]
+            plays = lows[low] + highs[high]
+        else:  # the ace marriage too (A21)
             optional = not checks.automatic_marriages
             out: list[Play] = []
             rest = hand

@@ -21,6 +21,7 @@ from .state import (
     Match,
     PerSeat,
     Phase,
+    SheetRows,
     State,
     Tricks,
     chained_through,
@@ -229,7 +230,7 @@ def finish_deal(
         after_scores,
         after_barrel,
         bolts,
-        (*(match._sheet or match._rows), row),
+        SheetRows(match._rows, row),  # (the sheet, once read, is _rows too)
         winner,
         golden,
         distributions,

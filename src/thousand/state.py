@@ -33,6 +33,7 @@ __all__ = [
     "Match",
     "PerSeat",
     "Phase",
+    "SheetRows",
     "State",
     "Won",
     "actions_back",
@@ -121,6 +122,18 @@ _MatchKey = tuple[
 ]
 
 
+class SheetRows:
+    """The rows of a score sheet: the rows ``before`` and one more ``row`` (see ``Match``)."""
+
+    __slots__ = ("before", "row")
+
+    def __init__(
+        self, before: tuple[DealRecord | tuple[Any, ...], ...] | SheetRows, row: tuple[Any, ...]
+    ) -> None:
+        self.before = before
+        self.row = row
+
+
 class Match:
     """What carries over from deal to deal: rules, dealer, scores, barrel, bolts, sheet, and the
     counts some agreements need. Per-seat values have one entry per seat of the table (three or
@@ -176,8 +189,9 @@ class Match:
     checks: RuleChecks
     #: The sheet's rows: :class:`DealRecord` values, or for the deals the engine scored the
     #: tuple of a record's fields (the end of a deal makes no record), made into a record when
-    #: the sheet is first read.
-    _rows: tuple[DealRecord | tuple[Any, ...], ...]
+    #: the sheet is first read; after a deal the engine scored, a :class:`SheetRows` link to
+    #: the rows before it (a deal's end so costs the same however long the sheet).
+    _rows: tuple[DealRecord | tuple[Any, ...], ...] | SheetRows
     _sheet: tuple[DealRecord, ...] | None
 
     def __init__(
@@ -188,7 +202,7 @@ class Match:
         scores: PerSeat,
         barrel: tuple[int | None, ...],
         bolts: PerSeat,
-        sheet: tuple[DealRecord | tuple[Any, ...], ...],
+        sheet: tuple[DealRecord | tuple[Any, ...], ...] | SheetRows,
         winner: int | None,
         golden: int | None = None,
         distributions: PerSeat | None = None,
@@ -220,7 +234,15 @@ class Match:
         """The score sheet: one record per finished deal."""
         sheet = self._sheet
         if sheet is None:
-            sheet = tuple(r if isinstance(r, DealRecord) else DealRecord(*r) for r in self._rows)
+            rows = self._rows
+            last: list[DealRecord | tuple[Any, ...]] = []
+            while type(rows) is SheetRows:
+                last.append(rows.row)
+                rows = rows.before
+            assert type(rows) is tuple
+            sheet = tuple(
+                r if isinstance(r, DealRecord) else DealRecord(*r) for r in (*rows, *reversed(last))
+            )
             self._sheet = self._rows = sheet  # a cache: the records are the rows' values
         return sheet
 
