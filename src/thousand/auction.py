@@ -37,6 +37,7 @@ from .state import (
     PerSeat,
     Phase,
     State,
+    after_call,
     make_state,
     offers_hidden_game,
     skipped,
@@ -194,9 +195,7 @@ def apply_bid(state: State, action: Bid) -> State:
         raise IllegalActionError(action, state._phase, reason)
     nxt = state._match.seating.auction_next[seat][passed]
     auction = (value, seat, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
-    return start_of_deal(
-        state._match, _BIDDING, nxt, state._hands, state._talon, auction, state, action
-    )
+    return after_call(state, _BIDDING, nxt, auction, action)
 
 
 def _why_not_bid(state: State, seat: int, value: int, high: int, low: int, top: int) -> str:
@@ -237,7 +236,7 @@ def apply_pass(state: State, action: Pass) -> State:
     s = state
     if passed.bit_count() < 2:
         nxt = s._match.seating.auction_next[seat][passed]
-        return start_of_deal(s._match, phase, nxt, s._hands, s._talon, auction, s, action)
+        return after_call(s, phase, nxt, auction, action)
     return take_talon(s, s._hands, s._talon, auction, action)
 
 

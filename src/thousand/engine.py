@@ -318,7 +318,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         if state._phase is _GAME_OVER:
             raise IllegalActionError(action, state._phase, now(state))
         return handler(state, action)
-    # What a card played or dealt leaves as it was, and the new state's history.
+    # What a card played or dealt leaves as it was, and the new state's history (as in
+    # state.after_call, written out here to save a call).
     new._match = state._match
     new._phase = state._phase
     new._bidding = state._bidding
