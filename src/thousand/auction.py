@@ -183,10 +183,7 @@ def _out_of_phase(state: State, action: Action, phases: tuple[Phase, ...]) -> st
 def apply_bid(state: State, action: Bid) -> State:
     """A bid: legal when it is a multiple of 5 above the high bid and within the limit; it is
     the high bid, and the next seat still in the auction calls."""
-    if state._phase is not _BIDDING:
-        raise IllegalActionError(action, state._phase, _out_of_phase(state, action, (_BIDDING,)))
-    seat = state._to_move
-    assert seat is not None
+    seat = _in(state, action, _BIDDING)
     value = action.value
     high, _, passed, called, hidden, calls = state._bidding[0]  # the auction
     low, top = _range(state, seat, high)
@@ -221,23 +218,18 @@ def _why_not_bid(state: State, seat: int, value: int, high: int, low: int, top: 
 def apply_pass(state: State, action: Pass) -> State:
     """A pass: the seat is out; after the second pass the high bidder takes the talon. A pass
     in the unhide is a pass in the auction (A15)."""
+    seat = _in(state, action, _BIDDING, _UNHIDING)
     phase = state._phase
-    if phase is not _BIDDING and phase is not _UNHIDING:
-        reason = _out_of_phase(state, action, (_BIDDING, _UNHIDING))
-        raise IllegalActionError(action, phase, reason)
-    seat = state._to_move
-    assert seat is not None
     high, bidder, passed, called, hidden, calls = state._bidding[0]  # the auction
     if not high:
         reason = f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"
         raise IllegalActionError(action, phase, reason)
     passed |= 1 << seat
     auction = (high, bidder, passed, called | 1 << seat, hidden, (*calls, (seat, action)))
-    s = state
     if passed.bit_count() < 2:
-        nxt = s._match.seating.auction_next[seat][passed]
-        return after_call(s, phase, nxt, auction, action)
-    return take_talon(s, s._hands, s._talon, auction, action)
+        nxt = state._match.seating.auction_next[seat][passed]
+        return after_call(state, phase, nxt, auction, action)
+    return take_talon(state, state._hands, state._talon, auction, action)
 
 
 def legal_hidden_choice(state: State) -> tuple[Action, ...]:

@@ -31,7 +31,6 @@ __all__ = [
 #: The DealCard actions of each 12-bit pattern of the low and the high half of the pack.
 UNDEALT_LOW, UNDEALT_HIGH = by_half_pattern(DEAL_CARD)
 _DEALING: Final = Phase.DEALING  # a global: reading an Enum member costs ~75 ns
-_new = object.__new__
 
 
 def _left(state: State) -> int:

@@ -94,14 +94,14 @@ _MARRIAGE_LEADS: Final = tuple(
 
 def _may_declare(state: State) -> bool:
     """R-MARRIAGE-1: marriages are declared when leading to any trick but the first."""
-    return bool(state._tricks) or state._match.rules.play.trumps_in_first_move
+    return bool(state._tricks) or state._match.checks.first_lead_marriages
 
 
 def _declarable(state: State, hand: int) -> int:
     """The cards whose lead may declare a marriage: the K and Q of each marriage held, and the
     aces when all four are held under Ace Marriage (R-MARRIAGE-1, A21)."""
     cards = _PAIRS[hand & 4095] | _HIGH_PAIRS[hand >> 12]
-    if hand & ACES == ACES and state._match.rules.play.ace_marriage:
+    if hand & ACES == ACES and state._match.checks.ace_marriage:
         cards |= ACES
     return cards
 

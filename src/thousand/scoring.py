@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._checks import ACE_MARRIAGE, ACES
 from .actions import Distribute
-from .cards import FULL_PACK, Rank, Suit, card_points, marriage_total
+from .cards import Rank, Suit, card_points, marriage_total
 from .seating import Seating
 from .sheet import Event, EventKind
 from .state import (
@@ -25,7 +25,7 @@ from .state import (
     State,
     Tricks,
     chained_through,
-    make_state,
+    start_of_deal,
 )
 
 if TYPE_CHECKING:
@@ -240,12 +240,8 @@ def finish_deal(
         match.checks,
     )
     # The next deal starts with no state before it: the history so far is the new match's.
-    zeros = seating.zeros
-    phase, undealt = (_GAME_OVER, 0) if over else (_DEALING, FULL_PACK)
-    return make_state(
-        after, phase, None, zeros, 0, NO_AUCTION, None, None, undealt, (), None, (), (), zeros,
-        (), None, None,
-    )  # fmt: skip
+    phase = _GAME_OVER if over else _DEALING
+    return start_of_deal(after, phase, None, seating.zeros, 0, NO_AUCTION, None, None)
 
 
 def _add(values: PerSeat, seat: int, amount: int) -> PerSeat:
@@ -299,7 +295,7 @@ def _deal_scores(deal: _Deal) -> tuple[bool | None, list[int]]:
         made = own >= deal.contract
         delta[declarer] = deal.contract if made else -deal.contract
         for o in opponents:
-            delta[o] = (deal.points[o] + 2) // 5 * 5  # round_to_5()
+            delta[o] = round_to_5(deal.points[o])
     sitter = deal.seating.sitter
     if sitter is not None:  # R-FOUR-3: a deal score of step 1, also when distributed
         delta[sitter] = sitter_score(rules, deal.talon)

@@ -25,7 +25,6 @@ from .sheet import DealRecord
 
 __all__ = [
     "NO_AUCTION",
-    "NO_BIDDING",
     "Auction",
     "Bidding",
     "Building",
@@ -69,8 +68,6 @@ Marriages = tuple[tuple[int, Suit | None], ...]
 Bidding = tuple[Auction, int | None, int | None, tuple[tuple[Card, int], ...]]
 #: A state's trump, complete tricks, deal points and marriages (the play's part of a deal).
 Won = tuple[Suit | None, Tricks, PerSeat, Marriages]
-#: The bidding of a deal before its first call.
-NO_BIDDING: Final[Bidding] = (NO_AUCTION, None, None, ())
 
 
 class Phase(enum.Enum):

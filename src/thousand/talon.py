@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._checks import ACES
 from ._reasons import out_of_phase
 from ._tables import by_suit_pattern, select
 from .actions import (
@@ -24,7 +23,6 @@ from .actions import (
     Give,
 )
 from .auction import FIXED_GAME
-from .cards import HIGH_MARRIAGES, LOW_MARRIAGES
 from .errors import IllegalActionError
 from .redeals import may_redeal_by_talon
 from .scoring import finish_deal
@@ -190,11 +188,7 @@ def contract_range(state: State) -> tuple[int, int]:
     bid = auction[0]
     if (state._match.golden is not None or auction[4]) and _fixed_at_120(state):
         return bid, FIXED_GAME
-    hand = state._hands[declarer]
-    # RuleChecks.limit(hand), inlined (see auction._range)
-    index = LOW_MARRIAGES[hand & 4095] + HIGH_MARRIAGES[hand >> 12] + (hand & ACES == ACES)
-    top = state._match.checks.limits[index]
-    return bid, top if top > bid else bid
+    return bid, max(bid, state._match.checks.limit(state._hands[declarer]))
 
 
 def legal_contracts(state: State) -> tuple[Action, ...]:
