@@ -72,7 +72,7 @@ class _Search:
         for seat, suit in state._marriages:
             if suit is not None:
                 self.owner = seat
-        self.done = len(state._tricks)
+        self.done = state.tricks_played
         self.to_move = state._to_move
         # At the start of a trick: (lower bound, upper bound, best move) of the points to come.
         self.table: dict[tuple[int, ...], tuple[int, int, tuple[int, bool] | None]] = {}

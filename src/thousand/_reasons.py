@@ -55,7 +55,7 @@ def now(state: State) -> str:
     if phase is Phase.PLAYING:
         return (
             f"both cards are given and the contract is already fixed at {state._contract}: "
-            f"the play is on (trick {len(state._tricks) + 1} of 8)"
+            f"the play is on (trick {state.tricks_played + 1} of 8)"
         )
     winner = state._match.winner
     return "the game is over: " + ("it ended in a draw" if winner is None else f"seat {winner} won")

@@ -306,7 +306,7 @@ def _review_deal(played: Sequence[tuple[State, Play | None]], end: int | None) -
         loss = before - after if seat == declarer else after - before
         losses[seat] += loss
         best = tuple(move for move in solutions[i].best if isinstance(move, Play))
-        trick = len(position._tricks) + 1
+        trick = position.tricks_played + 1
         plays.append(
             PlayReview(
                 position.deal_number,

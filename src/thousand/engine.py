@@ -236,8 +236,12 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
             new._hands = (hands[0], hand, hands[2])
         else:
             new._hands = (hands[0], hands[1], hand)
-        if len(trick) < 2:
-            new._trick = (trick[0], PLAYED[seat][card.index]) if trick else LEADS[seat][card.index]
+        if not trick:
+            new._trick = LEADS[seat][card.index]
+            new._to_move = state._match.seating.left[seat]
+            new._won = state._won
+        elif len(trick) == 1:
+            new._trick = (trick[0], PLAYED[seat][card.index])
             new._to_move = state._match.seating.left[seat]
             new._won = state._won
         else:
@@ -258,7 +262,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
             elif card.suit is trump:
                 winner = seat
             gained = lead.points + follow.points + card.points
-            tricks += ((winner, (first, second, PLAYED[seat][card.index])),)
+            tricks += (winner, first, second, PLAYED[seat][card.index])  # (a TrickLog)
             if not three:
                 points = with_seat(points, winner, points[winner] + gained)
             elif winner == 0:
@@ -267,7 +271,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                 points = (points[0], points[1] + gained, points[2])
             else:
                 points = (points[0], points[1], points[2] + gained)
-            if len(tricks) == 8:
+            if len(tricks) == 32:  # the eighth trick
                 return finish_deal(
                     state,
                     action,
@@ -288,23 +292,23 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         if not left & bit:
             raise IllegalActionError(action, _DEALING, f"{card} has already been dealt")
         n = left.bit_count()
-        h = state._hands
+        hands = state._hands
         new = Building()
         if n > 3:  # R-DEAL-1, R-FOUR-2: the seat whose turn it is in the dealing order
             seat = state._match.seating.seat_by_left[n]
-            if len(h) != 3:
-                new._hands = with_seat(h, seat, h[seat] | bit)
+            if len(hands) != 3:
+                new._hands = with_seat(hands, seat, hands[seat] | bit)
             elif seat == 0:
-                new._hands = (h[0] | bit, h[1], h[2])
+                new._hands = (hands[0] | bit, hands[1], hands[2])
             elif seat == 1:
-                new._hands = (h[0], h[1] | bit, h[2])
+                new._hands = (hands[0], hands[1] | bit, hands[2])
             else:
-                new._hands = (h[0], h[1], h[2] | bit)
+                new._hands = (hands[0], hands[1], hands[2] | bit)
             new._talon = state._talon
         else:  # the talon's three
             if n == 1:
-                return open_deal(state, h, state._talon | bit, action)
-            new._hands = h
+                return open_deal(state, hands, state._talon | bit, action)
+            new._hands = hands
             new._talon = state._talon | bit
         new._to_move = None
         new._exposed = left ^ bit

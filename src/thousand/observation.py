@@ -402,7 +402,7 @@ def observe(state: State, seat: int) -> Observation:
         is_golden_deal=state.is_golden_deal,
         golden_index=state._match.golden,
         golden_made=state._match.golden_made,
-        tricks=state._tricks,
+        tricks=state.tricks,
         trick=state._trick,
         marriages=state._marriages,
         trump=state._trump,

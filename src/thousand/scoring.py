@@ -8,7 +8,7 @@ Every step reads the barrel as it stood when the deal began (R-BARREL-6).
 
 from __future__ import annotations
 
-from operator import add, sub
+from operator import add
 from typing import TYPE_CHECKING, Final
 
 from ._checks import ACE_MARRIAGE, ACES
@@ -23,7 +23,7 @@ from .state import (
     Phase,
     SheetRows,
     State,
-    Tricks,
+    TrickLog,
     chained_through,
     start_of_deal,
 )
@@ -92,7 +92,7 @@ class _Deal:
         points: PerSeat,
         cards: PerSeat,
         talon: int,
-        tricks: Tricks,
+        tricks: TrickLog,
         distributed: bool,
         hidden: bool,
     ) -> None:
@@ -115,8 +115,9 @@ class _Deal:
     def played(self) -> PerSeat:
         """Each seat's eight cards after the gives: the cards it played."""
         played = [0] * self.seating.players
-        for _, cards in self.tricks:
-            for seat, card in cards:
+        tricks = self.tricks  # a TrickLog: the winner, then the three cards of each trick
+        for i in range(1, len(tricks), 4):
+            for seat, card in tricks[i : i + 3]:
                 played[seat] |= card.mask
         return tuple(played)
 
@@ -132,7 +133,7 @@ def finish_deal(
     action: Action,
     contract: int,
     *,
-    tricks: Tricks = (),
+    tricks: TrickLog = (),
     points: PerSeat | None = None,
     marriages: tuple[tuple[int, Suit | None], ...] = (),
 ) -> State:
@@ -148,16 +149,19 @@ def finish_deal(
         points = seating.zeros
     # Card points: the deal points less the seat's marriages (R-MARRIAGE-1, A21), which is
     # cheaper than summing the cards of the tricks again.
-    cards = list(points)
-    for seat, suit in marriages:
-        cards[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
+    cards = points  # (the same tuple when no marriage was declared: one fewer to keep)
+    if marriages:
+        less = list(points)
+        for seat, suit in marriages:
+            less[seat] -= ACE_MARRIAGE if suit is None else suit.marriage_value
+        cards = tuple(less)
     deal = _Deal(
         match,
         declarer,
         auction[0],
         contract,
         points,
-        tuple(cards),
+        cards,
         state._exposed,
         tricks,
         type(action) is Distribute,
@@ -165,14 +169,22 @@ def finish_deal(
     )
     before = match.scores
     made, delta = _deal_scores(deal)
-    bolts = _bolts(deal, delta) if rules.bolts.enabled else match.bolts
+    bolts = match.bolts
+    # A bolt is a deal with no card points; without one the counts stay, except that a row
+    # breaks (A17): nothing to do in the common case.
+    if rules.bolts.enabled and (
+        0 in cards or deal.distributed or (rules.bolts.count == "row" and bolts != seating.zeros)
+    ):
+        bolts = _bolts(deal, delta)
     scores = list(map(add, before, delta))
-    barrel = list(match.barrel)
-    falls = list(match.falls)
+    # The barrel and the falls are copied only where a step may change them.
+    after_barrel, after_falls = match.barrel, match.falls
     if rules.barrel.enabled:
         # nobody on the barrel nor climbing on it: the common case, with nothing to do
-        if match.barrel != seating.nobody or max(scores) >= rules.barrel.threshold:
+        if after_barrel != seating.nobody or max(scores) >= rules.barrel.threshold:
+            barrel, falls = list(after_barrel), list(after_falls)
             _barrel(deal, made, scores, barrel, falls)
+            after_barrel, after_falls = tuple(barrel), tuple(falls)
     elif seating.sitter is not None and scores[seating.sitter] >= rules.scoring.target:
         # R-FOUR-4: nobody reaches the target by sitting; without a barrel to climb on, the
         # sitter is held where the barrel would hold it.
@@ -181,27 +193,28 @@ def finish_deal(
         _resets(deal, scores)
 
     # The end of the game (R-END-1, R-END-2; R-FOUR-7: over every seat).
-    final = tuple(scores)
     target = rules.scoring.target
-    top = max(final)
-    reached = [s for s in range(players) if final[s] >= target] if top >= target else []
+    top = max(scores)
+    reached = [s for s in range(players) if scores[s] >= target] if top >= target else []
     over = bool(reached) or match.deal_number >= rules.scoring.max_deals
     winner: int | None = None
     if declarer in reached:
         winner = declarer
     elif over:
-        leaders = [s for s in range(players) if final[s] == top]
+        leaders = [s for s in range(players) if scores[s] == top]
         winner = leaders[0] if len(leaders) == 1 else None
 
     golden, golden_made = match.golden, match.golden_made
     if golden is not None:
+        barrel = list(after_barrel)
         golden, golden_made, bolts = _golden_round(deal, made, over, scores, barrel, bolts)
+        after_barrel = tuple(barrel)
     distributions = match.distributions
     if deal.distributed:
         distributions = _add(distributions, declarer, 1)
     after_scores = tuple(scores)
-    after_barrel = tuple(barrel)
-    # The sheet's row: DealRecord's fields in order, made into a record when the sheet is read.
+    # The sheet's row: DealRecord's fields in order, made into a record when the sheet is read
+    # (state._record: the changes come from the scores before, which the last row holds too).
     row = (
         match.deal_number,
         match.dealer,
@@ -212,11 +225,11 @@ def finish_deal(
         points,
         deal.cards,
         marriages,
-        tuple(map(sub, after_scores, before)),
+        before,
         after_scores,
         after_barrel,
         bolts,
-        tuple(deal.events),
+        tuple(deal.events) if deal.events else (),
         tricks,
         deal.golden,
         deal.hidden,
@@ -234,7 +247,7 @@ def finish_deal(
         winner,
         golden,
         distributions,
-        tuple(falls),
+        after_falls,
         golden_made,
         chained_through(state, action),
         match.checks,

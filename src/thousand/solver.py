@@ -118,7 +118,7 @@ class _Search:
                     self.owner = place[seat]
             self.to_move = place[to_move]
         self.trump = -1 if state._trump is None else int(state._trump)
-        self.done = len(state._tricks)
+        self.done = state.tricks_played
         self.table: dict[int, _Entry] = {}
 
     # -- the rules ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from operator import sub
 from typing import TYPE_CHECKING, Any, Final
 
 from ._checks import RuleChecks, rule_checks
@@ -41,6 +42,7 @@ __all__ = [
     "chained_through",
     "deal_so_far",
     "make_state",
+    "nested_tricks",
     "offers_hidden_game",
     "skipped",
     "start_of_deal",
@@ -62,12 +64,16 @@ NO_AUCTION: Final[Auction] = (0, -1, 0, 0, 0, ())
 TrickCards = tuple[tuple[int, Card], ...]
 #: The complete tricks of a deal: ``(winner, cards)`` in order.
 Tricks = tuple[tuple[int, TrickCards], ...]
+#: The complete tricks of a deal as a state holds them: flat, four entries a trick (the winner,
+#: then the three ``(seat, card)`` in play order). A trick so adds one tuple, not three, and a
+#: deal's sheet row keeps one tuple for the garbage collector to visit, not seventeen.
+TrickLog = tuple[Any, ...]
 #: The marriages declared in a deal: ``(seat, suit)``, suit None for the ace marriage.
 Marriages = tuple[tuple[int, Suit | None], ...]
 #: A state's auction, declarer, contract and gives (the talon's part of a deal).
 Bidding = tuple[Auction, int | None, int | None, tuple[tuple[Card, int], ...]]
 #: A state's trump, complete tricks, deal points and marriages (the play's part of a deal).
-Won = tuple[Suit | None, Tricks, PerSeat, Marriages]
+Won = tuple[Suit | None, TrickLog, PerSeat, Marriages]
 
 
 class Phase(enum.Enum):
@@ -239,7 +245,7 @@ class Match:
                 rows = rows.before
             assert type(rows) is tuple
             sheet = tuple(
-                r if isinstance(r, DealRecord) else DealRecord(*r) for r in (*rows, *reversed(last))
+                r if isinstance(r, DealRecord) else _record(r) for r in (*rows, *reversed(last))
             )
             self._sheet = self._rows = sheet  # a cache: the records are the rows' values
         return sheet
@@ -301,6 +307,15 @@ _MATCH_FIELDS: Final = (
     "falls",
     "golden_made",
 )
+
+
+def _record(row: tuple[Any, ...]) -> DealRecord:
+    """A sheet row as the engine keeps it made a record: DealRecord's fields in order, but
+    the scores before the deal in place of the changes, and the tricks as a :data:`TrickLog`."""
+    fields = list(row)
+    fields[9] = tuple(map(sub, row[10], row[9]))
+    fields[14] = nested_tricks(row[14])
+    return DealRecord(*fields)
 
 
 def _match(key: _MatchKey, earlier: History) -> Match:
@@ -469,7 +484,7 @@ class State(_Fields):
         return self._won[0]
 
     @property
-    def _tricks(self) -> Tricks:
+    def _tricks(self) -> TrickLog:
         return self._won[1]
 
     @property
@@ -683,12 +698,13 @@ class State(_Fields):
     @property
     def tricks(self) -> Tricks:
         """The complete tricks of this deal, in order, as ``(winner, ((seat, card), ...))``."""
-        return self._tricks
+        return nested_tricks(self._won[1])
 
     @property
     def last_trick(self) -> tuple[int, TrickCards] | None:
         """The last complete trick of this deal as ``(winner, cards)``, or None."""
-        return self._tricks[-1] if self._tricks else None
+        log = self._won[1]
+        return (log[-4], log[-3:]) if log else None
 
     @property
     def tricks_won(self) -> tuple[frozenset[Card], ...]:
@@ -698,7 +714,7 @@ class State(_Fields):
     @property
     def tricks_played(self) -> int:
         """How many tricks of the deal are complete."""
-        return len(self._tricks)
+        return len(self._won[1]) // 4
 
     @property
     def card_points(self) -> PerSeat:
@@ -862,13 +878,23 @@ def offers_hidden_game(match: Match) -> bool:
     )
 
 
-def won_masks(tricks: Tricks, players: int = 3) -> PerSeat:
+def won_masks(tricks: TrickLog, players: int = 3) -> PerSeat:
     """The bitmasks of the cards each seat of a table of ``players`` has won in ``tricks``."""
     won = [0] * players
-    for winner, cards in tricks:
-        for _, card in cards:
-            won[winner] |= card.mask
+    for i in range(0, len(tricks), 4):
+        won[tricks[i]] |= tricks[i + 1][1].mask | tricks[i + 2][1].mask | tricks[i + 3][1].mask
     return tuple(won)
+
+
+def nested_tricks(log: TrickLog) -> Tricks:
+    """The tricks of a :data:`TrickLog` as ``(winner, cards)`` pairs (the public form).
+
+    >>> from thousand import Card
+    >>> nine, ten, ace = (Card.parse(text) for text in ("9S", "TS", "AS"))
+    >>> nested_tricks((2, (0, nine), (1, ten), (2, ace)))
+    ((2, ((0, Card.parse('9S')), (1, Card.parse('TS')), (2, Card.parse('AS')))),)
+    """
+    return tuple((log[i], log[i + 1 : i + 4]) for i in range(0, len(log), 4))
 
 
 def start_of_deal(
@@ -929,7 +955,7 @@ def make_state(
     gives: tuple[tuple[Card, int], ...],
     trump: Suit | None,
     trick: tuple[tuple[int, Card], ...],
-    tricks: Tricks,
+    tricks: TrickLog,
     points: PerSeat,
     marriages: tuple[tuple[int, Suit | None], ...],
     prev: State | None,
