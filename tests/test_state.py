@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 from fractions import Fraction
+from typing import Literal
 
 import pytest
 
@@ -307,3 +308,33 @@ def test_the_sheet_reads_the_same_during_the_game_and_at_its_end() -> None:
     assert unread.sheet == read.sheet and unread == read
     assert [record.deal_number for record in unread.sheet] == list(range(1, len(unread.sheet) + 1))
     assert pickle.loads(pickle.dumps(unread)) == read
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_tricks_read_the_same_during_the_deal_and_on_the_sheet(players: Literal[3, 4]) -> None:
+    # A state keeps its tricks flat (four entries a trick); every public view of them is the
+    # nested (winner, cards) form, the same trick by trick as on the finished deal's record.
+    rng = random.Random(11)
+    state = th.new_game(th.Rules.standard(players=players))
+    seen: list[tuple[int, tuple[tuple[int, th.Card], ...]]] = []
+    while state.deal_number == 1:
+        before = state
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+        if state.deal_number == 1 and state.tricks_played > before.tricks_played:
+            winner, cards = state.last_trick or (None, ())
+            assert state.tricks == (*before.tricks, (winner, cards))
+            assert len(cards) == 3 and winner in {seat for seat, _ in cards}
+            assert sum(c.points for _, c in cards) == sum(state.card_points) - sum(
+                before.card_points
+            )
+            assert frozenset(c for _, c in cards) <= state.tricks_won[winner]
+            seen.append((winner, cards))
+    record = state.sheet[-1]
+    assert len(record.tricks) == 8 and record.tricks[: len(seen)] == tuple(seen)
+    assert len(seen) == 7  # the eighth trick ends the deal: the state after it is the next's
+    # Each row's changes: its scores less the scores before it (which the row before holds).
+    while state.deal_number < 4:
+        state = th.apply(state, rng.choice(th.legal_actions(state)))
+    starts = [(0,) * players] + [row.scores for row in state.sheet[:-1]]
+    for start, row in zip(starts, state.sheet, strict=True):
+        assert row.changes == tuple(b - a for a, b in zip(start, row.scores, strict=True))
