@@ -170,8 +170,8 @@ def finish_deal(
     before = match.scores
     made, delta = _deal_scores(deal)
     bolts = match.bolts
-    # A bolt is a deal with no card points; without one the counts stay, except that a row
-    # breaks (A17): nothing to do in the common case.
+    # A bolt is a deal whose tricks hold no card points (R-BOLT-1); without one the counts
+    # stay, except that a row breaks (A17): nothing to do in the common case.
     if rules.bolts.enabled and (
         0 in cards or deal.distributed or (rules.bolts.count == "row" and bolts != seating.zeros)
     ):
