@@ -236,12 +236,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
             new._hands = (hands[0], hand, hands[2])
         else:
             new._hands = (hands[0], hands[1], hand)
-        if not trick:
-            new._trick = LEADS[seat][card.index]
-            new._to_move = state._match.seating.left[seat]
-            new._won = state._won
-        elif len(trick) == 1:
-            new._trick = (trick[0], PLAYED[seat][card.index])
+        if len(trick) < 2:
+            new._trick = (trick[0], PLAYED[seat][card.index]) if trick else LEADS[seat][card.index]
             new._to_move = state._match.seating.left[seat]
             new._won = state._won
         else:
