@@ -183,7 +183,9 @@ def _out_of_phase(state: State, action: Action, phases: tuple[Phase, ...]) -> st
 def apply_bid(state: State, action: Bid) -> State:
     """A bid: legal when it is a multiple of 5 above the high bid and within the limit; it is
     the high bid, and the next seat still in the auction calls."""
-    seat = _in(state, action, _BIDDING)
+    if state._phase is not _BIDDING:  # (_in(), written out: the auction's commonest call)
+        raise IllegalActionError(action, state._phase, _out_of_phase(state, action, (_BIDDING,)))
+    seat: int = state._to_move  # type: ignore[assignment]  # a seat in the auction
     value = action.value
     high, _, passed, called, hidden, calls = state._bidding[0]  # the auction
     low, top = _range(state, seat, high)
@@ -218,8 +220,10 @@ def _why_not_bid(state: State, seat: int, value: int, high: int, low: int, top: 
 def apply_pass(state: State, action: Pass) -> State:
     """A pass: the seat is out; after the second pass the high bidder takes the talon. A pass
     in the unhide is a pass in the auction (A15)."""
-    seat = _in(state, action, _BIDDING, _UNHIDING)
     phase = state._phase
+    if phase is not _BIDDING and phase is not _UNHIDING:  # (_in(), written out)
+        raise IllegalActionError(action, phase, _out_of_phase(state, action, (_BIDDING, _UNHIDING)))
+    seat: int = state._to_move  # type: ignore[assignment]  # a seat in the auction
     high, bidder, passed, called, hidden, calls = state._bidding[0]  # the auction
     if not high:
         reason = f"the opener must open with a bid of at least {MIN_BID} (R-BID-1)"

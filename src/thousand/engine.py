@@ -50,6 +50,7 @@ from .play import (
 from .redeals import apply_redeal
 from .rules import SCORE_LIMIT, SCORE_SPAN, Rules
 from .scoring import finish_deal
+from .seating import AT_FOUR, TO_TALON
 from .starts import opening_barrel
 from .state import (
     NO_AUCTION,
@@ -227,8 +228,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                     return declared
         new = Building()
         hand ^= bit
-        three = len(hands) == 3  # a table of three, spelled out; at four the seating's tables
-        if not three:
+        if len(hands) != 3:  # at four: the generic tables (a table of three is spelled out)
             new._hands = with_seat(hands, seat, hand)
         elif seat == 0:
             new._hands = (hand, hands[1], hands[2])
@@ -259,7 +259,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
                 winner = seat
             gained = lead.points + follow.points + card.points
             tricks += (winner, first, second, PLAYED[seat][card.index])  # (a TrickLog)
-            if not three:
+            if len(points) != 3:
                 points = with_seat(points, winner, points[winner] + gained)
             elif winner == 0:
                 points = (points[0] + gained, points[1], points[2])
@@ -287,22 +287,22 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         left = state._exposed  # the cards not dealt yet (see dealing._left)
         if not left & bit:
             raise IllegalActionError(action, _DEALING, f"{card} has already been dealt")
-        n = left.bit_count()
+        # R-DEAL-1, R-FOUR-2: the seat whose turn it is in the dealing order, or the talon
+        to = state._match.seating.deal_to[left.bit_count()]
         hands = state._hands
         new = Building()
-        if n > 3:  # R-DEAL-1, R-FOUR-2: the seat whose turn it is in the dealing order
-            seat = state._match.seating.seat_by_left[n]
-            if len(hands) != 3:
-                new._hands = with_seat(hands, seat, hands[seat] | bit)
-            elif seat == 0:
-                new._hands = (hands[0] | bit, hands[1], hands[2])
-            elif seat == 1:
-                new._hands = (hands[0], hands[1] | bit, hands[2])
-            else:
-                new._hands = (hands[0], hands[1], hands[2] | bit)
-            new._talon = state._talon
+        new._talon = state._talon
+        if to == 0:  # (a table of three, spelled out; see Seating.deal_to)
+            new._hands = (hands[0] | bit, hands[1], hands[2])
+        elif to == 1:
+            new._hands = (hands[0], hands[1] | bit, hands[2])
+        elif to == 2:
+            new._hands = (hands[0], hands[1], hands[2] | bit)
+        elif to != TO_TALON:
+            seat = to - AT_FOUR
+            new._hands = with_seat(hands, seat, hands[seat] | bit)
         else:  # the talon's three
-            if n == 1:
+            if left == bit:  # the last card
                 return open_deal(state, hands, state._talon | bit, action)
             new._hands = hands
             new._talon = state._talon | bit

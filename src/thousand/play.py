@@ -120,7 +120,7 @@ def _allowed(state: State, seat: int, hand: int) -> int:
     follow = hand & _SUIT_MASKS[lead]
     if follow:
         return follow
-    trump = state._trump
+    trump = state._won[0]
     if trump is None:
         return hand
     trumps = hand & _SUIT_MASKS[trump]
@@ -251,7 +251,7 @@ def refuse_play(state: State, action: Play) -> State:
 def check_follow(state: State, action: Play, seat: int, hand: int) -> None:
     """Refuse a follower's card of another suit than the one led when the rules of R-PLAY-2
     and A23 do not allow it (a card of the suit led always is)."""
-    trump = state._trump
+    trump = state._won[0]
     if hand & SUIT_OF[state._trick[0][1].index] or (
         trump is not None and not _allowed(state, seat, hand) & action.card.mask
     ):
@@ -273,9 +273,9 @@ def _declare(state: State, action: Play, seat: int) -> State:
     """Lead a card that declares a marriage: its points at once, and its suit as trump; the
     ace marriage's 200 leaves the trump as it is (R-MARRIAGE-1, R-MARRIAGE-2, A21)."""
     card = action.card
-    points = state._points
+    auction, declarer, contract, gives = state._bidding
+    trump, tricks, points, marriages = state._won
     if card.rank is Rank.ACE:
-        trump = state._trump
         gained = ACE_MARRIAGE
         marriage: tuple[int, Suit | None] = (seat, None)
     else:
@@ -290,16 +290,16 @@ def _declare(state: State, action: Play, seat: int) -> State:
         s._match.seating.left[seat],
         with_seat(hands, seat, hands[seat] ^ card.mask),
         0,
-        s._auction,
-        s._declarer,
-        s._contract,
+        auction,
+        declarer,
+        contract,
         s._exposed,
-        s._gives,
+        gives,
         trump,
         (PLAYED[seat][card.index],),
-        s._tricks,
+        tricks,
         with_seat(points, seat, points[seat] + gained),
-        (*s._marriages, marriage),
+        (*marriages, marriage),
         s,
         action,
     )

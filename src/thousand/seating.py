@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["SEATINGS", "Seating"]
+__all__ = ["AT_FOUR", "SEATINGS", "TO_TALON", "Seating"]
 
 #: The seats that play a deal, whatever the size of the table (R-FOUR-1).
 ACTIVE_PER_DEAL: Final = 3
+#: In :attr:`Seating.deal_to`: a card dealt to the talon; added to a seat at a table of four.
+TO_TALON: Final = -1
+AT_FOUR: Final = 4
 
 
 class Seating:
@@ -24,6 +27,7 @@ class Seating:
         "active",
         "auction_next",
         "card_seat",
+        "deal_to",
         "dealer",
         "left",
         "mask",
@@ -31,7 +35,6 @@ class Seating:
         "opener",
         "opponents",
         "players",
-        "seat_by_left",
         "sitter",
         "zeros",
     )
@@ -52,8 +55,10 @@ class Seating:
     auction_next: tuple[tuple[int, ...], ...]
     #: Per card dealt (k < 21): the seat that gets it (R-DEAL-1, R-FOUR-2).
     card_seat: tuple[int, ...]
-    #: The same by the number of cards not dealt yet before it (24 - k, from 24 down to 4).
-    seat_by_left: tuple[int, ...]
+    #: Where the next card goes, by the number of cards not dealt yet (24 down to 1), coded
+    #: for the engine's dealing step: at a table of three the seat itself, at four the seat
+    #: plus :data:`AT_FOUR`, and :data:`TO_TALON` for the talon's three (R-DEAL-1, R-FOUR-2).
+    deal_to: tuple[int, ...]
     #: The active seats as a bit mask.
     mask: int
     #: One 0 and one None per seat: the empty hands, points and barrel of a deal.
@@ -83,7 +88,8 @@ class Seating:
             for seat in range(players)
         )
         self.card_seat = tuple(self.active[k % ACTIVE_PER_DEAL] for k in range(21))
-        self.seat_by_left = (0, 0, 0, 0, *reversed(self.card_seat))
+        offset = 0 if players == 3 else AT_FOUR
+        self.deal_to = (TO_TALON,) * 4 + tuple(seat + offset for seat in reversed(self.card_seat))
         self.mask = sum(1 << seat for seat in self.active)
         self.zeros = (0,) * players
         self.nobody = (None,) * players

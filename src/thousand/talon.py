@@ -67,7 +67,7 @@ def may_distribute(state: State) -> bool:
         dist.enabled
         and (match.barrel[declarer] is None or dist.on_barrel)
         and (match.golden is None or dist.in_golden_round)
-        and (not state._auction[4] or match.rules.hidden_round.allow_distribute)
+        and (not state._bidding[0][4] or match.rules.hidden_round.allow_distribute)
         and (dist.limit is None or match.distributions[declarer] < dist.limit)
     )
 
