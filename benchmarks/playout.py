@@ -8,7 +8,8 @@ C++ ``oh_hell`` (three players, driven from Python through ``pyspiel``: ``legal_
 process, so that the machine's load falls on both alike, and every other round the peer runs
 first, so that an order effect favours neither; the table gives the medians over the rounds and
 the median of the per-round ratios (Thousand's deals per second over ``oh_hell``'s games per
-second). Each preset is also played at a table of four (``--players 3,4``, the default): the
+second), with the middle half of those ratios (their quartiles), which shows how far the host
+moves them. Each preset is also played at a table of four (``--players 3,4``, the default): the
 last lines give what a four-player deal costs over a three-player one, the median of the
 per-round ratios of their deals per second (issue #13 asks at most +10%). A line gives the
 share of Thousand's time that Python's garbage collector takes (``gc.callbacks``): a cost of
@@ -119,7 +120,7 @@ def main() -> None:
     peer = oh_hell_games()
     header = f"{'':10}{'deals/s':>10}{'actions/s':>12}"
     if peer is not None:
-        header += f"{'oh_hell games/s':>17}{'actions/s':>12}{'ratio':>8}"
+        header += f"{'oh_hell games/s':>17}{'actions/s':>12}{'ratio':>8}{'middle half':>14}"
     print(header)
     costs: list[str] = []
     collectors: list[str] = []
@@ -148,10 +149,15 @@ def main() -> None:
             )
             if theirs:
                 pairs = zip(mine[n], theirs, strict=True)
-                ratio = statistics.median(a[0] / b[0] for a, b in pairs)
+                ratios = [a[0] / b[0] for a, b in pairs]
+                ratio = statistics.median(ratios)
+                low = high = ratio  # (one round has no quartiles)
+                if len(ratios) > 1:
+                    low, _, high = statistics.quantiles(ratios, n=4, method="inclusive")
                 line += (
                     f"{statistics.median(r[0] for r in theirs):17.0f}"
                     f"{statistics.median(r[1] for r in theirs):12.0f}{ratio:8.2f}"
+                    f"{f'{low:.2f}-{high:.2f}':>14}"
                 )
             print(line)
         collectors.append(f"{name} {collected / elapsed:.1%}")
