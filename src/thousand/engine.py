@@ -291,7 +291,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         to = state._match.seating.deal_to[left.bit_count()]
         hands = state._hands
         new = Building()
-        new._talon = state._talon
+        new._talon = state._talon  # (set again below for a card to the talon: 3 of 24)
         if to == 0:  # (a table of three, spelled out; see Seating.deal_to)
             new._hands = (hands[0] | bit, hands[1], hands[2])
         elif to == 1:
